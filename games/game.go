@@ -1,0 +1,208 @@
+package games
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Move is one action in a game: a small integer whose bit layout each game
+// defines and documents in its doc.go. Strings exist only at the edges
+// (State.ParseMove, State.FormatMove). The zero value is a valid move in most
+// games; NoMove marks the absence of one.
+type Move uint32
+
+// NoMove is returned where there is no move (a search on a finished game).
+const NoMove Move = 1<<32 - 1
+
+// Special values of State.Player.
+const (
+	Terminal = -1 // the game is over
+	Chance   = -2 // the next move is a chance outcome (a card drawn, dice)
+)
+
+// Information says how much of the state each player sees.
+type Information uint8
+
+const (
+	PerfectInformation Information = iota
+	ImperfectInformation
+)
+
+func (i Information) String() string {
+	if i == ImperfectInformation {
+		return "imperfect"
+	}
+	return "perfect"
+}
+
+// Utility says how the players' returns relate, as in OpenSpiel.
+type Utility uint8
+
+const (
+	ZeroSum    Utility = iota // returns sum to zero: one side's gain is the other's loss
+	GeneralSum                // no constraint
+	Identical                 // every player gets the same return: a cooperative game
+)
+
+func (u Utility) String() string {
+	switch u {
+	case ZeroSum:
+		return "zero-sum"
+	case Identical:
+		return "identical"
+	}
+	return "general-sum"
+}
+
+// Type is what a game is, independent of any position.
+type Type struct {
+	Players     int // number of seats, fixed for a configured variant
+	Chance      bool
+	Information Information
+	Utility     Utility
+	MinReturn   float64 // the range of a player's return
+	MaxReturn   float64
+}
+
+// Game is one configured variant of a game family: its rules are fixed, and
+// it makes the states that are played.
+type Game interface {
+	// Family is the registered name of the rules engine ("kinarow").
+	Family() string
+	// Type tells the number of players, chance, information and utility.
+	Type() Type
+	// Params are the effective rule values, every key of the family's schema.
+	Params() Values
+	// NewState returns the start position (for chance games: before the deal,
+	// with Player() == Chance).
+	NewState() State
+	// ParseState reads a position string as written by State.Position.
+	ParseState(pos string) (State, error)
+	// Describe tells a generic client enough to draw and drive the game.
+	Describe() Description
+}
+
+// State is a position together with whatever history Undo needs.
+//
+// A non-terminal state always has at least one legal move (pass is a move).
+// Play must be given a move from LegalMoves; use ParseLegal to validate input.
+type State interface {
+	// Player is the seat to move (0-based), Terminal or Chance. In a game
+	// where one player makes several moves in a turn it stays the same
+	// until the turn ends.
+	Player() int
+	// LegalMoves appends the legal moves to buf[:0] and returns it; it does
+	// not allocate when buf has room. At a chance node these are the outcomes.
+	LegalMoves(buf []Move) []Move
+	Play(m Move)
+	// Undo takes back the last Play. It panics when there is nothing to undo.
+	Undo()
+	// Clone returns an independent copy (history included).
+	Clone() State
+	// Returns is the per-player outcome: meaningful once Player() == Terminal,
+	// zeros before.
+	Returns() []float64
+	// EndReason says why the game ended ("three in a row", "board full"); ""
+	// while it goes on.
+	EndReason() string
+	// Hash is a Zobrist-style hash of the position (not the history); equal
+	// positions have equal hashes however they were reached.
+	Hash() uint64
+	// Position is a one-line position string that Game.ParseState reads back.
+	Position() string
+	// String draws the position for a person.
+	String() string
+	// ParseMove reads a move in the game's notation. It checks the syntax and
+	// the board, not legality in this position.
+	ParseMove(s string) (Move, error)
+	FormatMove(m Move) string
+}
+
+// ChanceState is implemented by states of games whose chance outcomes are
+// not equally likely. Without it, the outcomes at a chance node are uniform.
+type ChanceState interface {
+	State
+	// ChanceProbs appends the probability of each outcome in moves.
+	ChanceProbs(moves []Move, buf []float64) []float64
+}
+
+// ViewState is implemented by states of imperfect-information games.
+type ViewState interface {
+	State
+	// View is what the given player may see: a position string in which
+	// every part hidden from that player is masked. Game.ParseState accepts it
+	// (the hidden parts are then sampled or left empty, as the game documents).
+	View(player int) string
+	// Resample returns a full state consistent with what player sees, with
+	// every hidden part drawn from rng (determinization).
+	Resample(player int, rng *rand.Rand) State
+}
+
+// ParseLegal parses s in st's notation and checks that it is legal now.
+func ParseLegal(st State, s string) (Move, error) {
+	m, err := st.ParseMove(s)
+	if err != nil {
+		return NoMove, err
+	}
+	for _, l := range st.LegalMoves(nil) {
+		if l == m {
+			return m, nil
+		}
+	}
+	if st.Player() == Terminal {
+		return NoMove, fmt.Errorf("move %q: the game is over", s)
+	}
+	return NoMove, fmt.Errorf("move %q: illegal in this position", s)
+}
+
+// SampleChance draws a chance outcome at a chance node.
+func SampleChance(st State, rng *rand.Rand) Move {
+	moves := st.LegalMoves(nil)
+	if cs, ok := st.(ChanceState); ok {
+		probs := cs.ChanceProbs(moves, nil)
+		r := rng.Float64()
+		for i, p := range probs {
+			if r < p {
+				return moves[i]
+			}
+			r -= p
+		}
+		return moves[len(moves)-1]
+	}
+	return moves[rng.IntN(len(moves))]
+}
+
+// Perft counts the leaves of the move tree to depth (chance nodes count as
+// moves). A finished game reached before depth counts as one leaf, the
+// convention of Othello perft tables (a chess perft, where mate leaves no
+// moves, counts it as none: chess has a Perfter of its own).
+func Perft(st State, depth int) uint64 {
+	if depth == 0 || st.Player() == Terminal {
+		return 1
+	}
+	moves := st.LegalMoves(make([]Move, 0, 64))
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		st.Play(m)
+		n += Perft(st, depth-1)
+		st.Undo()
+	}
+	return n
+}
+
+// Perfter is implemented by states with a faster perft of their own (bulk
+// counting, concrete types); callers use it in place of the generic Perft.
+type Perfter interface {
+	Perft(depth int) uint64
+}
+
+// CountLeaves runs st's own perft if it has one, else the generic one.
+func CountLeaves(st State, depth int) uint64 {
+	if p, ok := st.(Perfter); ok {
+		return p.Perft(depth)
+	}
+	return Perft(st, depth)
+}

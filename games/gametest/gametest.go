@@ -1,0 +1,201 @@
+// Package gametest is the conformance harness every game runs, in the manner
+// of testing/fstest: one call checks the contract of games.State on seeded
+// random playouts.
+//
+//	func TestConformance(t *testing.T) { gametest.Run(t, game) }
+package gametest
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"meeple/games"
+)
+
+// Options tune Run; the zero value is the default.
+type Options struct {
+	Playouts int    // games played from the start (default 40)
+	MaxPlies int    // a playout stops after this many moves (default 2000)
+	Seed     uint64 // default 1
+	// Start, if set, is played from instead of g.NewState().
+	Start func() games.State
+}
+
+// Run checks g on seeded random playouts: at every position it checks that
+// each legal move formats and parses back to itself, that playing and undoing
+// it restores the position and the hash, that a clone is independent of its
+// original, that the position string round-trips and yields the same hash as
+// the incrementally kept one (a from-scratch check), that returns are zero
+// before the end and well-formed at it, and that views (imperfect
+// information) parse.
+func Run(t *testing.T, g games.Game) { RunOptions(t, g, Options{}) }
+
+// RunOptions is Run with options.
+func RunOptions(t *testing.T, g games.Game, o Options) {
+	t.Helper()
+	if o.Playouts == 0 {
+		o.Playouts = 40
+	}
+	if o.MaxPlies == 0 {
+		o.MaxPlies = 2000
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	typ := g.Type()
+	if typ.Players < 1 {
+		t.Fatalf("Type().Players = %d", typ.Players)
+	}
+	desc := g.Describe()
+	if len(desc.Players) != typ.Players {
+		t.Errorf("Describe().Players has %d names, Type().Players = %d", len(desc.Players), typ.Players)
+	}
+	for i := 0; i < o.Playouts; i++ {
+		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
+		st := g.NewState()
+		if o.Start != nil {
+			st = o.Start()
+		}
+		if err := playout(g, st, rng, o.MaxPlies); err != nil {
+			t.Fatalf("playout %d (seed %d): %v", i, o.Seed, err)
+		}
+	}
+}
+
+func playout(g games.Game, st games.State, rng *rand.Rand, maxPlies int) error {
+	typ := g.Type()
+	buf := make([]games.Move, 0, 64)
+	var history []string
+	for ply := 0; ply < maxPlies; ply++ {
+		if err := checkPosition(g, st, buf); err != nil {
+			return fmt.Errorf("after %v: %w", history, err)
+		}
+		p := st.Player()
+		if p == games.Terminal {
+			return checkEnd(typ, st)
+		}
+		if r := st.Returns(); len(r) != typ.Players || slices.ContainsFunc(r, func(x float64) bool { return x != 0 }) {
+			return fmt.Errorf("after %v: Returns() = %v before the end; want %d zeros", history, r, typ.Players)
+		}
+		if st.EndReason() != "" {
+			return fmt.Errorf("after %v: EndReason() = %q before the end", history, st.EndReason())
+		}
+		var m games.Move
+		if p == games.Chance {
+			if !typ.Chance {
+				return fmt.Errorf("after %v: a chance node in a game whose Type says no chance", history)
+			}
+			m = games.SampleChance(st, rng)
+		} else {
+			if p < 0 || p >= typ.Players {
+				return fmt.Errorf("after %v: Player() = %d", history, p)
+			}
+			buf = st.LegalMoves(buf)
+			m = buf[rng.IntN(len(buf))]
+		}
+		history = append(history, st.FormatMove(m))
+		st.Play(m)
+	}
+	return nil
+}
+
+// checkPosition checks one position and every move from it.
+func checkPosition(g games.Game, st games.State, buf []games.Move) error {
+	pos, hash := st.Position(), st.Hash()
+	back, err := g.ParseState(pos)
+	if err != nil {
+		return fmt.Errorf("ParseState(Position()) = %v; position %q", err, pos)
+	}
+	if back.Position() != pos {
+		return fmt.Errorf("position does not round-trip: %q -> %q", pos, back.Position())
+	}
+	if back.Hash() != hash {
+		return fmt.Errorf("hash %#x kept incrementally, %#x from scratch, position %q", hash, back.Hash(), pos)
+	}
+	if back.Player() != st.Player() {
+		return fmt.Errorf("parsed position has player %d, want %d (%q)", back.Player(), st.Player(), pos)
+	}
+	if vs, ok := st.(games.ViewState); ok {
+		for p := 0; p < g.Type().Players; p++ {
+			if _, err := g.ParseState(vs.View(p)); err != nil {
+				return fmt.Errorf("ParseState(View(%d)) = %v", p, err)
+			}
+		}
+	}
+	moves := slices.Clone(st.LegalMoves(buf))
+	if st.Player() == games.Terminal {
+		if len(moves) != 0 {
+			return fmt.Errorf("terminal position has legal moves %v", moves)
+		}
+		return nil
+	}
+	if len(moves) == 0 {
+		return fmt.Errorf("no legal move in a non-terminal position %q (pass is a move)", pos)
+	}
+	seen := map[games.Move]bool{}
+	for _, m := range moves {
+		if seen[m] {
+			return fmt.Errorf("move %s listed twice", st.FormatMove(m))
+		}
+		seen[m] = true
+		if st.Player() != games.Chance {
+			s := st.FormatMove(m)
+			back, err := st.ParseMove(s)
+			if err != nil || back != m {
+				return fmt.Errorf("ParseMove(FormatMove(%d) = %q) = %d, %v", m, s, back, err)
+			}
+		}
+		st.Play(m)
+		st.Undo()
+		if st.Position() != pos || st.Hash() != hash {
+			return fmt.Errorf("play and undo of %s changed the position: %q -> %q", st.FormatMove(m), pos, st.Position())
+		}
+	}
+	// A clone is independent both ways.
+	c := st.Clone()
+	c.Play(moves[0])
+	if st.Position() != pos || st.Hash() != hash {
+		return fmt.Errorf("playing on a clone changed the original")
+	}
+	c.Undo()
+	if c.Position() != pos || c.Hash() != hash {
+		return fmt.Errorf("clone's undo does not restore the position")
+	}
+	if !slices.Equal(st.LegalMoves(buf), moves) {
+		return fmt.Errorf("legal moves changed after play/undo")
+	}
+	return nil
+}
+
+func checkEnd(typ games.Type, st games.State) error {
+	r := st.Returns()
+	if len(r) != typ.Players {
+		return fmt.Errorf("Returns() has %d values, want %d", len(r), typ.Players)
+	}
+	if st.EndReason() == "" {
+		return fmt.Errorf("finished game with no EndReason")
+	}
+	sum := 0.0
+	for _, x := range r {
+		if x < typ.MinReturn || x > typ.MaxReturn || math.IsNaN(x) {
+			return fmt.Errorf("return %v outside [%v, %v]", x, typ.MinReturn, typ.MaxReturn)
+		}
+		sum += x
+	}
+	switch typ.Utility {
+	case games.ZeroSum:
+		if math.Abs(sum) > 1e-9 {
+			return fmt.Errorf("zero-sum game returns %v sum to %v", r, sum)
+		}
+	case games.Identical:
+		for _, x := range r {
+			if x != r[0] {
+				return fmt.Errorf("identical-utility game returns differ: %v", r)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,399 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"meeple/configs"
+)
+
+// Variant is a named, configured game: a shipped TOML file from configs/, a
+// user's file, or an inline spec such as "kinarow(dims=3,size=4)".
+type Variant struct {
+	Name        string
+	Family      string
+	Description string
+	Source      string // where it came from: "configs/qubic.toml", a path, or the inline spec
+	Rules       Values // every rule key of the family, effective values
+	Game        Game
+}
+
+// VariantError is a variant that cannot be loaded. File and Line locate the
+// offending key when known (Line 0: unknown).
+type VariantError struct {
+	File string
+	Line int
+	Key  string
+	Err  error
+}
+
+func (e *VariantError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	if e.Key != "" {
+		fmt.Fprintf(&b, ": key %q", e.Key)
+	}
+	b.WriteString(": ")
+	if pe, ok := e.Err.(*ParamError); ok {
+		b.WriteString(pe.Msg)
+	} else {
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+func (e *VariantError) Unwrap() error { return e.Err }
+
+// maxExtends bounds a chain of extends (and catches cycles).
+const maxExtends = 8
+
+// LoadVariant resolves spec, which is one of:
+//   - a shipped variant name ("qubic"),
+//   - a family name ("kinarow": its defaults),
+//   - a TOML file path ("my/gomoku.toml"),
+//   - any of these followed by inline rules: "kinarow(dims=3,size=4,connect=4)".
+//
+// set holds extra key=value overrides (the --set flag), applied last.
+func LoadVariant(spec string, set ...string) (*Variant, error) {
+	spec = strings.TrimSpace(spec)
+	base, inline, err := splitInline(spec)
+	if err != nil {
+		return nil, err
+	}
+	overrides := append(inline, set...)
+	d, err := resolve(base, "", 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(overrides) > 0 {
+		src := spec
+		if len(set) > 0 {
+			src += " --set " + strings.Join(set, " --set ")
+		}
+		for _, kv := range overrides {
+			k, v, ok := strings.Cut(kv, "=")
+			k = strings.TrimSpace(k)
+			if !ok || k == "" {
+				return nil, &VariantError{File: src, Err: fmt.Errorf("want key=value, have %q", kv)}
+			}
+			d.rules[k] = Text(strings.TrimSpace(v))
+			d.where[k] = keyPos{file: src}
+		}
+		d.source = src
+	}
+	return d.build()
+}
+
+// CheckFile runs exactly the loader's checks on a TOML file.
+func CheckFile(path string) (*Variant, error) {
+	d, err := resolve(path, "", 0)
+	if err != nil {
+		return nil, err
+	}
+	return d.build()
+}
+
+// Shipped loads every variant in configs/, sorted by name.
+func Shipped() ([]*Variant, error) {
+	names, err := fs.Glob(configs.FS, "*.toml")
+	if err != nil {
+		return nil, err
+	}
+	var vs []*Variant
+	for _, n := range names {
+		v, err := LoadVariant(strings.TrimSuffix(n, ".toml"))
+		if err != nil {
+			return nil, err
+		}
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
+	return vs, nil
+}
+
+// ShippedNames lists the names of the variants in configs/.
+func ShippedNames() []string {
+	names, _ := fs.Glob(configs.FS, "*.toml")
+	for i, n := range names {
+		names[i] = strings.TrimSuffix(n, ".toml")
+	}
+	return names
+}
+
+// draft is a variant being assembled along an extends chain.
+type draft struct {
+	name, family, desc, source string
+	rules                      map[string]any
+	where                      map[string]keyPos // where each rule key was last set
+}
+
+type keyPos struct {
+	file string
+	line int
+}
+
+func (d *draft) build() (*Variant, error) {
+	fam, err := Lookup(d.family)
+	if err != nil {
+		return nil, &VariantError{File: d.source, Key: "game", Err: err}
+	}
+	g, vals, err := fam.Build(d.rules)
+	if err != nil {
+		ve := &VariantError{File: d.source, Err: err}
+		var pe *ParamError
+		if errors.As(err, &pe) {
+			ve.Key = pe.Key
+			if w, ok := d.where[pe.Key]; ok {
+				ve.File, ve.Line = w.file, w.line
+			}
+		}
+		return nil, ve
+	}
+	return &Variant{Name: d.name, Family: d.family, Description: d.desc, Source: d.source, Rules: vals, Game: g}, nil
+}
+
+// resolve turns a name or path into a draft, following extends. dir is the
+// directory of the file that named it (for relative paths).
+func resolve(name, dir string, depth int) (*draft, error) {
+	if depth > maxExtends {
+		return nil, fmt.Errorf("variant %q: extends is nested more than %d deep (a cycle?)", name, maxExtends)
+	}
+	isPath := strings.HasSuffix(name, ".toml") || strings.ContainsAny(name, `/\`)
+	if !isPath {
+		if data, err := fs.ReadFile(configs.FS, name+".toml"); err == nil {
+			return parseFile("configs/"+name+".toml", "", data, depth)
+		}
+		if fam, err := Lookup(name); err == nil {
+			return &draft{name: fam.Name, family: fam.Name, desc: fam.Summary, source: name,
+				rules: map[string]any{}, where: map[string]keyPos{}}, nil
+		}
+		return nil, fmt.Errorf("unknown variant %q%s", name, suggest(name, append(ShippedNames(), familyNames()...)))
+	}
+	p := name
+	if dir != "" && !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("variant file: %w", err)
+	}
+	return parseFile(p, filepath.Dir(p), data, depth)
+}
+
+func familyNames() []string {
+	var ns []string
+	for _, f := range Families() {
+		ns = append(ns, f.Name)
+	}
+	return ns
+}
+
+var topKeys = []string{"game", "name", "description", "extends", "rules"}
+
+// parseFile reads one variant file. dir is "" for embedded files, whose
+// extends may only name other shipped variants.
+func parseFile(file, dir string, data []byte, depth int) (*draft, error) {
+	var raw map[string]any
+	md, err := toml.Decode(string(data), &raw)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &VariantError{File: file, Line: pe.Position.Line, Err: errors.New(pe.Message)}
+		}
+		return nil, &VariantError{File: file, Err: err}
+	}
+	lines := keyLines(string(data))
+	at := func(key string) *VariantError {
+		return &VariantError{File: file, Line: lines[key], Key: key}
+	}
+	for _, k := range md.Keys() {
+		top := k[0]
+		if !contains(topKeys, top) {
+			e := at(top)
+			e.Err = errors.New("unknown key" + suggest(top, topKeys))
+			return nil, e
+		}
+		if top == "rules" && len(k) > 2 {
+			e := at(k.String())
+			e.Err = errors.New("rules take plain values, not nested tables")
+			return nil, e
+		}
+	}
+	str := func(key string) (string, error) {
+		v, ok := raw[key]
+		if !ok {
+			return "", nil
+		}
+		s, ok := v.(string)
+		if !ok {
+			e := at(key)
+			e.Err = fmt.Errorf("want a string, have %s", describeValue(v))
+			return "", e
+		}
+		return s, nil
+	}
+	var vals [4]string
+	for i, key := range topKeys[:4] {
+		if vals[i], err = str(key); err != nil {
+			return nil, err
+		}
+	}
+	game, name, desc, extends := vals[0], vals[1], vals[2], vals[3]
+	rules := map[string]any{}
+	if r, ok := raw["rules"]; ok {
+		t, ok := r.(map[string]any)
+		if !ok {
+			e := at("rules")
+			e.Err = errors.New("want a table [rules]")
+			return nil, e
+		}
+		rules = t
+	}
+
+	var d *draft
+	if extends != "" {
+		if dir == "" && strings.ContainsAny(extends, `/\`) {
+			e := at("extends")
+			e.Err = errors.New("a shipped variant can extend only shipped variants")
+			return nil, e
+		}
+		d, err = resolve(extends, dir, depth+1)
+		if err != nil {
+			e := at("extends")
+			e.Err = err
+			return nil, e
+		}
+		if game != "" && game != d.family {
+			e := at("game")
+			e.Err = fmt.Errorf("%q differs from %q, the game of %q", game, d.family, extends)
+			return nil, e
+		}
+	} else {
+		if game == "" {
+			return nil, &VariantError{File: file, Key: "game", Err: errors.New("missing: name the game (or extends a variant)")}
+		}
+		if _, err := Lookup(game); err != nil {
+			e := at("game")
+			e.Err = err
+			return nil, e
+		}
+		d = &draft{family: game, rules: map[string]any{}, where: map[string]keyPos{}}
+	}
+	if name == "" {
+		name = strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".toml")
+	}
+	d.name, d.source = name, file
+	if desc != "" {
+		d.desc = desc
+	}
+	for k, v := range rules {
+		d.rules[k] = v
+		d.where[k] = keyPos{file: file, line: lines["rules."+k]}
+	}
+	if fam, err := Lookup(d.family); err == nil {
+		for k := range rules {
+			if _, ok := fam.Param(k); !ok {
+				e := at("rules." + k)
+				e.Key = k
+				e.Err = fam.unknownKey(k)
+				return nil, e
+			}
+		}
+	}
+	return d, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// keyLines maps each dotted key ("name", "rules.size") to the line that
+// defines it. The TOML library does not expose key positions, and variant
+// files are flat (top-level keys and one [rules] table), so a line scan is
+// exact for them; a key it cannot place gets line 0 and the error says no line.
+func keyLines(text string) map[string]int {
+	lines := map[string]int{}
+	table := ""
+	for i, ln := range strings.Split(text, "\n") {
+		ln = strings.TrimSpace(ln)
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		if ln[0] == '[' {
+			table = strings.Trim(strings.TrimSpace(strings.SplitN(ln, "#", 2)[0]), "[] ")
+			if _, ok := lines[table]; !ok {
+				lines[table] = i + 1
+			}
+			continue
+		}
+		k, _, ok := strings.Cut(ln, "=")
+		if !ok {
+			continue
+		}
+		k = strings.Trim(strings.TrimSpace(k), `"'`)
+		if table != "" {
+			k = table + "." + k
+		}
+		if _, ok := lines[k]; !ok {
+			lines[k] = i + 1
+		}
+	}
+	return lines
+}
+
+// splitInline splits "base(k=v,k=v)" into base and its pairs.
+func splitInline(spec string) (string, []string, error) {
+	open := strings.IndexByte(spec, '(')
+	if open < 0 {
+		if strings.ContainsRune(spec, ')') {
+			return "", nil, fmt.Errorf("variant %q: unbalanced parenthesis", spec)
+		}
+		return spec, nil, nil
+	}
+	if !strings.HasSuffix(spec, ")") || strings.Count(spec, "(") != 1 || strings.Count(spec, ")") != 1 {
+		return "", nil, fmt.Errorf("variant %q: want name(key=value,...)", spec)
+	}
+	base := strings.TrimSpace(spec[:open])
+	body := spec[open+1 : len(spec)-1]
+	var pairs []string
+	depth, start := 0, 0
+	for i := 0; i <= len(body); i++ {
+		if i < len(body) {
+			switch body[i] {
+			case '[':
+				depth++
+				continue
+			case ']':
+				depth--
+				continue
+			case ',':
+				if depth > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		if p := strings.TrimSpace(body[start:i]); p != "" {
+			pairs = append(pairs, p)
+		}
+		start = i + 1
+	}
+	return base, pairs, nil
+}

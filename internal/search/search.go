@@ -1,0 +1,45 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"meeple/games"
+)
+
+// Limits bound one search. Zero values mean "no limit"; with no limit at all
+// and Infinite false a searcher picks a small default budget.
+type Limits struct {
+	Depth     int             // plies
+	Nodes     int64           // positions visited
+	MoveTime  time.Duration   // exact time for this move
+	Time      []time.Duration // remaining clock per player (index = seat); 0: no clock
+	Inc       []time.Duration // increment per player
+	MovesToGo int             // moves to the next time control (0: sudden death)
+	Infinite  bool            // search until the context is cancelled
+}
+
+// Info is a progress report, as in UCI's info line.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int // for the side to move: centi-units for evaluations, 100 x expected return for MCTS
+	Mate     int // plies to a forced end: > 0 the side to move wins, < 0 it loses, 0 none known
+	Nodes    int64
+	Time     time.Duration
+	PV       []games.Move
+}
+
+// Result is a search's answer.
+type Result struct {
+	Move games.Move // games.NoMove only when the position is terminal
+	Info Info       // the last report
+}
+
+// Searcher picks moves. Search leaves st as it found it (it undoes or clones),
+// honours ctx at any moment (returning its best move so far promptly), and
+// calls info, when not nil, from the calling goroutine as it progresses.
+// A Searcher is used by one goroutine at a time.
+type Searcher interface {
+	Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result
+}
