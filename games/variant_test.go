@@ -1,0 +1,179 @@
+package games
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// piles is a test-only family (Nim) that exercises every parameter kind.
+type pilesGame struct{ v Values }
+
+func (g pilesGame) Family() string                    { return "piles" }
+func (g pilesGame) Type() Type                        { return Type{Players: 2} }
+func (g pilesGame) Params() Values                    { return g.v }
+func (g pilesGame) NewState() State                   { return nil }
+func (g pilesGame) ParseState(string) (State, error) { return nil, errors.New("no") }
+func (g pilesGame) Describe() Description             { return Description{} }
+
+func init() {
+	Register(&Family{
+		Name: "piles",
+		Params: []Param{
+			{Key: "heaps", Kind: Ints, Default: []int{3, 4, 5}, Min: 1, Max: 20, MinLen: 1, MaxLen: 6},
+			{Key: "count", Kind: Int, Default: 3, Min: 1, Max: 6},
+			{Key: "misere", Kind: Bool, Default: false},
+			{Key: "order", Kind: String, Default: "any", Choices: []string{"any", "left"}},
+		},
+		New: func(v Values) (Game, error) {
+			if h := v.Ints("heaps"); len(h) != 1 && len(h) != v.Int("count") {
+				return nil, Errorf("heaps", "has %d values; want 1 or count (%d)", len(h), v.Int("count"))
+			}
+			return pilesGame{v}, nil
+		},
+	})
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	base := writeFile(t, dir, "base.toml", `game = "piles"
+name = "base"
+description = "three heaps"
+[rules]
+heaps = [3, 4, 5]
+misere = true
+`)
+	child := writeFile(t, dir, "child.toml", `extends = "base.toml"
+name = "child"
+[rules]
+count = 1
+heaps = 7
+`)
+	v, err := CheckFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Name != "base" || v.Family != "piles" || !v.Rules.Bool("misere") || v.Rules.String("order") != "any" {
+		t.Errorf("base = %+v", v)
+	}
+	v, err = CheckFile(child)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Description != "three heaps" || !v.Rules.Bool("misere") || v.Rules.Int("count") != 1 || len(v.Rules.Ints("heaps")) != 1 {
+		t.Errorf("child = %+v", v)
+	}
+	// Inline and --set on top of a file.
+	v, err = LoadVariant(child+"(count=2, heaps=[1,2])", "order=left")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Rules.Int("count") != 2 || v.Rules.String("order") != "left" || v.Rules.Ints("heaps")[1] != 2 {
+		t.Errorf("inline = %+v", v.Rules)
+	}
+	v, err = LoadVariant("piles(heaps=2x3x4)")
+	if err != nil || len(v.Rules.Ints("heaps")) != 3 {
+		t.Errorf("piles(heaps=2x3x4) = %v, %v", v, err)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "ok.toml", "game = \"piles\"\n")
+	tests := []struct {
+		name, text string
+		line       int
+		key, want  string
+	}{
+		{"unknown top key", "game = \"piles\"\nnmae = \"x\"\n", 2, "nmae", `did you mean "name"`},
+		{"unknown rule", "game = \"piles\"\n\n[rules]\ncuont = 2\n", 4, "cuont", `did you mean "count"`},
+		{"wrong type", "game = \"piles\"\n[rules]\ncount = \"2\"\n", 3, "count", "want an integer"},
+		{"float", "game = \"piles\"\n[rules]\ncount = 2.5\n", 3, "count", "want an integer"},
+		{"out of range", "game = \"piles\"\n[rules]\ncount = 9\n", 3, "count", "out of range 1..6"},
+		{"list element", "game = \"piles\"\n[rules]\nheaps = [1, 99]\n", 3, "heaps", "99 is out of range"},
+		{"list type", "game = \"piles\"\n[rules]\nheaps = [1, \"a\"]\n", 3, "heaps", "want integers"},
+		{"bad choice", "game = \"piles\"\n[rules]\norder = \"right\"\n", 3, "order", "not one of any, left"},
+		{"bool", "game = \"piles\"\n[rules]\nmisere = 1\n", 3, "misere", "want true or false"},
+		{"cross-field", "game = \"piles\"\n[rules]\ncount = 2\nheaps = [1, 2, 3]\n", 4, "heaps", "want 1 or count (2)"},
+		{"unknown game", "game = \"pile\"\n", 1, "game", `did you mean "piles"`},
+		{"no game", "name = \"x\"\n", 0, "game", "missing"},
+		{"game clash", "game = \"kinarow\"\nextends = \"ok.toml\"\n", 1, "game", "differs"},
+		{"bad extends", "extends = \"nothere.toml\"\n", 1, "extends", "no such file"},
+		{"syntax", "game = \"piles\"\n[rules]\ncount = = 2\n", 3, "", "expected"},
+		{"nested rules", "game = \"piles\"\n[rules.x]\ny = 1\n", 3, "rules.x.y", "plain values"},
+		{"rules not a table", "game = \"piles\"\nrules = 3\n", 2, "rules", "want a table"},
+		{"name not a string", "game = \"piles\"\nname = 3\n", 2, "name", "want a string"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, dir, "f.toml", tc.text)
+			_, err := CheckFile(p)
+			var ve *VariantError
+			if !errors.As(err, &ve) {
+				t.Fatalf("error %v (%T), want a *VariantError", err, err)
+			}
+			if ve.Line != tc.line || ve.Key != tc.key || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got line %d key %q: %v\nwant line %d key %q containing %q", ve.Line, ve.Key, err, tc.line, tc.key, tc.want)
+			}
+			if !strings.HasPrefix(err.Error(), p) {
+				t.Errorf("error %q does not name the file", err)
+			}
+		})
+	}
+}
+
+func TestExtendsCycle(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.toml", "extends = \"b.toml\"\n")
+	writeFile(t, dir, "b.toml", "extends = \"a.toml\"\n")
+	if _, err := CheckFile(a); err == nil || !strings.Contains(err.Error(), "cycle") {
+		t.Errorf("cycle: %v", err)
+	}
+}
+
+func TestInlineErrors(t *testing.T) {
+	for _, spec := range []string{
+		"piles(count=9)", "piles(cuont=2)", "piles(count)", "piles(count=2", "piles)(",
+		"piles(heaps=1x)", "nosuchgame", "piles(misere=maybe)", "piles(count=2,heaps=[1,2,3])",
+	} {
+		if v, err := LoadVariant(spec); err == nil {
+			t.Errorf("LoadVariant(%q) = %+v, want an error", spec, v.Rules)
+		}
+	}
+	_, err := LoadVariant("piles(cuont=2)")
+	if err == nil || !strings.Contains(err.Error(), `did you mean "count"`) {
+		t.Errorf("suggestion missing: %v", err)
+	}
+}
+
+func FuzzConfig(f *testing.F) {
+	f.Add("game = \"piles\"\n[rules]\nheaps = [1,2]\ncount = 2\n")
+	f.Add("extends = \"x.toml\"\n")
+	f.Add("game = \"piles\"\n[rules]\nheaps = 99999999999999\n")
+	f.Add("[rules]\n[rules.a]\n")
+	f.Add("game = 3\nname = [1]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "v.toml")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		v, err := CheckFile(p)
+		if err == nil && (v.Game == nil || v.Family == "") {
+			t.Fatalf("accepted without a game: %+v", v)
+		}
+		// The inline form goes through the same checks.
+		_, _ = LoadVariant("piles(" + strings.ReplaceAll(text, "\n", ",") + ")")
+	})
+}
