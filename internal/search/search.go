@@ -43,3 +43,9 @@ type Result struct {
 type Searcher interface {
 	Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result
 }
+
+// Clearer is implemented by searchers that keep what they learn between
+// searches (a transposition table): Clear forgets it, as on a new game.
+type Clearer interface {
+	Clear()
+}

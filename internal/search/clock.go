@@ -1,0 +1,112 @@
+package search
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// Time management.
+const (
+	// defaultMovesToGo is the number of moves a sudden-death clock is
+	// shared among.
+	defaultMovesToGo = 30
+	// moveOverhead is kept back from every clock for the protocol round trip.
+	moveOverhead = 30 * time.Millisecond
+)
+
+// Allocate turns a clock into a time budget for the player to move: soft is
+// the target (a searcher does not start a new iteration once half of it is
+// gone), hard the moment it must stop. MoveTime is used exactly (soft = hard
+// = MoveTime). With a clock, soft = left/movestogo + 3/4 of the increment
+// (movestogo 30 when the clock is sudden death) and hard = 3 x soft, both
+// capped so that a margin of the remaining time is never spent. Zero means no
+// time limit (no clock for player, or Infinite).
+func Allocate(lim Limits, player int) (soft, hard time.Duration) {
+	if lim.Infinite {
+		return 0, 0
+	}
+	if lim.MoveTime > 0 {
+		return lim.MoveTime, lim.MoveTime
+	}
+	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
+		return 0, 0
+	}
+	left := lim.Time[player]
+	var inc time.Duration
+	if player < len(lim.Inc) {
+		inc = lim.Inc[player]
+	}
+	mtg := lim.MovesToGo
+	if mtg <= 0 || mtg > defaultMovesToGo {
+		mtg = defaultMovesToGo
+	}
+	avail := left - min(moveOverhead, left/10)
+	if avail < time.Millisecond {
+		avail = time.Millisecond
+	}
+	soft = min(avail/time.Duration(mtg)+inc*3/4, avail)
+	hard = min(3*soft, max(soft, avail*3/4))
+	return soft, hard
+}
+
+// clock enforces a search's limits. Its stop flag is set from other
+// goroutines (ctx, the hard deadline); the search polls it cheaply.
+type clock struct {
+	start    time.Time
+	soft     time.Duration // 0: none
+	hard     time.Duration // 0: none
+	nodes    int64         // 0: none
+	depth    int           // 0: none
+	infinite bool
+	stop     atomic.Bool
+	release  []func() bool
+}
+
+// newClock starts enforcing lim for player. done must be called when the
+// search ends.
+func newClock(ctx context.Context, lim Limits, player int) *clock {
+	c := &clock{start: time.Now(), infinite: lim.Infinite}
+	if !lim.Infinite {
+		c.nodes, c.depth = lim.Nodes, lim.Depth
+	}
+	soft, hard := Allocate(lim, player)
+	c.soft, c.hard = soft, hard
+	c.release = append(c.release, context.AfterFunc(ctx, func() { c.stop.Store(true) }))
+	if hard > 0 {
+		t := time.AfterFunc(hard, func() { c.stop.Store(true) })
+		c.release = append(c.release, t.Stop)
+	}
+	return c
+}
+
+// unlimited reports whether no limit was given at all (the searcher then
+// picks its default budget).
+func (c *clock) unlimited() bool {
+	return !c.infinite && c.hard == 0 && c.nodes == 0 && c.depth == 0
+}
+
+func (c *clock) done() {
+	for _, f := range c.release {
+		f()
+	}
+}
+
+func (c *clock) elapsed() time.Duration { return time.Since(c.start) }
+
+// stopped reports whether the search must stop now.
+func (c *clock) stopped() bool { return c.stop.Load() }
+
+// nextIteration reports whether there is time to start another iteration.
+// A fixed move time (soft == hard) is used to the end.
+func (c *clock) nextIteration() bool {
+	return !c.stopped() && (c.soft == 0 || c.soft == c.hard || c.elapsed() < c.soft/2)
+}
+
+// waitInfinite blocks an infinite search that has nothing left to do until
+// it is stopped, as UCI requires (no bestmove before stop).
+func (c *clock) waitInfinite(ctx context.Context) {
+	if c.infinite {
+		<-ctx.Done()
+	}
+}

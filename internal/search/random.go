@@ -1,0 +1,33 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"meeple/games"
+)
+
+// Random plays a uniformly random legal move: the weakest baseline. Its
+// generator is seeded from Seed and the position's hash, so a given seed
+// and position always give the same move.
+type Random struct {
+	Seed uint64
+}
+
+// Search returns a random legal move at once; lim is ignored.
+func (r Random) Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result {
+	switch st.Player() {
+	case games.Terminal:
+		return Result{Move: games.NoMove}
+	case games.Chance:
+		return Result{Move: likeliestOutcome(st)}
+	}
+	rng := rand.New(rand.NewPCG(r.Seed, st.Hash()))
+	moves := st.LegalMoves(nil)
+	m := moves[rng.IntN(len(moves))]
+	res := Result{Move: m, Info: Info{Depth: 1, Nodes: 1, PV: []games.Move{m}}}
+	if info != nil {
+		info(res.Info)
+	}
+	return res
+}
