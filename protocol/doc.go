@@ -1,0 +1,30 @@
+// Package protocol is the engine side of meeple's wire: a session that
+// reads requests from a line stream (stdin) and answers on another (stdout),
+// so that GUIs, arenas and scripts can drive any meeple game.
+//
+// Run serves one session. Its dialect is picked by the first request or by
+// Options.Dialect:
+//
+//   - native (the default): every game and every feature. A request is
+//     "[id] command args"; each gets exactly one final line, "ok [id] ..." or
+//     "err [id] <code> <message>", after any payload lines. Searching is
+//     asynchronous as in UCI: go streams info lines and ends with bestmove,
+//     while isready, stop, quit and read-only commands are still answered,
+//     and commands that need the position get err busy.
+//   - ugi: UGI, UCI generalised to two-player games (ugi, isready,
+//     uginewgame, setoption, position, go, stop, query, quit), as spoken by
+//     cutegames and by cutechess in UGI mode. Errors are reported as
+//     "info string error <code> <message>" and the line is ignored.
+//   - uci: reserved for chess; a first line "uci" is answered with an error
+//     for now.
+//
+// The dialects are thin front-ends over one session core: the current
+// variant and position, the move history for undo, the engine options and
+// searcher, the seeded RNG that resolves chance nodes, and the search
+// goroutine. Output goes through one writer that writes each reply whole and
+// flushes every line. The package knows no game: positions and moves are
+// strings handed to the game through the games interfaces.
+//
+// README.md in this directory is the specification, with a transcript per
+// command; the transcripts are checked by the tests.
+package protocol

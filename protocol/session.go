@@ -1,0 +1,673 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"meeple/games"
+	"meeple/internal/search"
+)
+
+// defaultSeed seeds a session until a seed command: engines are
+// reproducible by default, like most chess engines.
+const defaultSeed = 1
+
+// maxChance bounds a run of chance outcomes drawn in a row (a game that
+// never leaves a chance node is a bug, not a hang).
+const maxChance = 1 << 16
+
+// session is the dialect-neutral core: the variant, the position and its
+// history, the engine options, the seeded RNG that resolves chance nodes,
+// and the search running in the background. Only the reading goroutine calls
+// its methods; the search goroutine touches nothing but its own clone of the
+// position, the searcher and the writer.
+type session struct {
+	ctx    context.Context
+	o      Options
+	w      *writer
+	stderr func(format string, args ...any)
+
+	variant *games.Variant
+	game    games.Game
+	seats   []string // seat names from Describe
+	st      games.State
+	history []step // the moves played since the position was set
+
+	seed     uint64
+	pcg      *rand.PCG
+	rng      *rand.Rand
+	cfg      engineConfig
+	searcher search.Searcher // nil: build at the next search
+	job      *job            // the running search, or nil
+}
+
+// step is one move of the history.
+type step struct {
+	m      games.Move
+	chance bool
+	seat   int // who played it (-1 for chance)
+}
+
+// job is a search running on its own goroutine.
+type job struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
+	s := &session{ctx: ctx, o: o, w: w, cfg: defaultConfig()}
+	s.stderr = func(format string, args ...any) {
+		fmt.Fprintf(o.Stderr, "meeple: "+format+"\n", args...)
+	}
+	s.setSeed(defaultSeed)
+	if err := s.newVariant(o.Variant, nil); err != nil {
+		return nil, fmt.Errorf("protocol: initial variant: %s", err.Msg)
+	}
+	return s, nil
+}
+
+// setSeed reseeds the chance RNG and the searcher.
+func (s *session) setSeed(n uint64) {
+	s.seed = n
+	s.pcg = rand.NewPCG(n, n^0x9e3779b97f4a7c15)
+	s.rng = rand.New(s.pcg)
+	s.cfg.Seed = n
+	s.searcher = nil
+}
+
+// loadVariant loads spec with overrides and checks it builds a start state.
+func loadVariant(spec string, set []string) (*games.Variant, *Error) {
+	if spec == "" {
+		return nil, errorf(Syntax, "want a variant: a name, a .toml file or an inline spec")
+	}
+	v, err := games.LoadVariant(spec, set...)
+	if err != nil {
+		return nil, errorf(BadVariant, "%v", err)
+	}
+	return v, nil
+}
+
+// newVariant switches to a variant at its start position with a fresh
+// searcher. On error nothing changes.
+func (s *session) newVariant(spec string, set []string) *Error {
+	v, e := loadVariant(spec, set)
+	if e != nil {
+		return e
+	}
+	return s.useVariant(v)
+}
+
+// useVariant switches to a loaded variant.
+func (s *session) useVariant(v *games.Variant) *Error {
+	s.variant, s.game = v, v.Game
+	s.seats = v.Game.Describe().Players
+	s.searcher = nil
+	return s.setPosition("", nil)
+}
+
+// reset goes back to the start position (a new game under the same rules)
+// and makes the searcher forget what it learnt.
+func (s *session) reset() *Error {
+	if c, ok := s.searcher.(interface{ Clear() }); ok {
+		c.Clear()
+	} else {
+		s.searcher = nil
+	}
+	return s.setPosition("", nil)
+}
+
+// setPosition sets the position from a position string ("" for the start)
+// followed by moves. On error nothing changes.
+func (s *session) setPosition(pos string, moves []string) *Error {
+	var st games.State
+	if pos == "" {
+		st = s.game.NewState()
+	} else {
+		var err error
+		if st, err = s.game.ParseState(pos); err != nil {
+			return errorf(BadPosition, "%v", err)
+		}
+	}
+	saved := *s.pcg
+	hist, e := s.apply(st, moves, nil)
+	if e != nil {
+		*s.pcg = saved
+		return e
+	}
+	s.st, s.history = st, hist
+	return nil
+}
+
+// play plays moves on the current position, all or nothing.
+func (s *session) play(moves []string) *Error {
+	saved := *s.pcg
+	n := len(s.history)
+	hist, e := s.apply(s.st, moves, s.history)
+	if e != nil {
+		for range len(hist) - n {
+			s.st.Undo()
+		}
+		*s.pcg = saved
+		s.history = hist[:n]
+		return e
+	}
+	s.history = hist
+	return nil
+}
+
+// apply plays moves on st, appending to hist. At a chance node a listed
+// move that is a legal outcome is played as given; otherwise (and after the
+// last move) chance nodes are resolved from the session RNG. On error the
+// moves played so far stay on st and in the returned history, for the
+// caller to undo.
+func (s *session) apply(st games.State, moves []string, hist []step) ([]step, *Error) {
+	for i, text := range moves {
+		if st.Player() == games.Chance {
+			if m, err := games.ParseLegal(st, text); err == nil {
+				st.Play(m)
+				hist = append(hist, step{m: m, chance: true, seat: -1})
+				continue
+			}
+			var e *Error
+			if hist, e = s.resolveChance(st, hist); e != nil {
+				return hist, e
+			}
+		}
+		p := st.Player()
+		if p == games.Terminal {
+			return hist, errorf(GameOver, "move %d %q: the game is over", i+1, text)
+		}
+		m, err := games.ParseLegal(st, text)
+		if err != nil {
+			return hist, errorf(IllegalMove, "move %d: %v", i+1, err)
+		}
+		st.Play(m)
+		hist = append(hist, step{m: m, seat: p})
+	}
+	return s.resolveChance(st, hist)
+}
+
+// resolveChance draws chance outcomes until a player (or the end) is to move.
+func (s *session) resolveChance(st games.State, hist []step) ([]step, *Error) {
+	for n := 0; st.Player() == games.Chance; n++ {
+		if n == maxChance {
+			return hist, errorf(Internal, "more than %d chance outcomes in a row", maxChance)
+		}
+		m := games.SampleChance(st, s.rng)
+		st.Play(m)
+		hist = append(hist, step{m: m, chance: true, seat: -1})
+	}
+	return hist, nil
+}
+
+// played counts the players' moves in the history (what undo can take back).
+func (s *session) played() int {
+	n := 0
+	for _, st := range s.history {
+		if !st.chance {
+			n++
+		}
+	}
+	return n
+}
+
+// undo takes back n players' moves together with the chance outcomes that
+// followed each.
+func (s *session) undo(n int) *Error {
+	if have := s.played(); n > have {
+		return errorf(NoHistory, "cannot undo %d moves: %d played since the position was set", n, have)
+	}
+	for n > 0 {
+		last := s.history[len(s.history)-1]
+		s.history = s.history[:len(s.history)-1]
+		s.st.Undo()
+		if !last.chance {
+			n--
+		}
+	}
+	return nil
+}
+
+// lastMover is the seat that made the last player move, or -1.
+func (s *session) lastMover() int {
+	for i := len(s.history) - 1; i >= 0; i-- {
+		if !s.history[i].chance {
+			return s.history[i].seat
+		}
+	}
+	return -1
+}
+
+// legalMoves lists the legal moves in the game's notation.
+func (s *session) legalMoves() []string {
+	moves := s.st.LegalMoves(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.st.FormatMove(m)
+	}
+	return out
+}
+
+// seat reads a player: a seat name from describe, p1..pN or 1..N.
+func (s *session) seat(text string) (int, *Error) {
+	if i := slices.Index(s.seats, text); i >= 0 {
+		return i, nil
+	}
+	num := strings.TrimPrefix(text, "p")
+	if n, err := strconv.Atoi(num); err == nil && n >= 1 && n <= len(s.seats) {
+		return n - 1, nil
+	}
+	return 0, errorf(Syntax, "player %q: want one of %s, p1..p%d or 1..%d",
+		text, strings.Join(s.seats, ", "), len(s.seats), len(s.seats))
+}
+
+// seatName names seat p ("none" for Terminal).
+func (s *session) seatName(p int) string {
+	if p >= 0 && p < len(s.seats) {
+		return s.seats[p]
+	}
+	if p == games.Chance {
+		return "chance"
+	}
+	return "none"
+}
+
+// view is what seat p may see: the game's view for imperfect information,
+// the full position otherwise.
+func (s *session) view(p int) string {
+	if vs, ok := s.st.(games.ViewState); ok {
+		return vs.View(p)
+	}
+	return s.st.Position()
+}
+
+// perftResult is a perft count, per root move when divided.
+type perftResult struct {
+	nodes   uint64
+	divide  [][2]string // move, count
+	elapsed time.Duration
+}
+
+func (s *session) perft(depth int, divide bool) (perftResult, *Error) {
+	if depth < 0 {
+		return perftResult{}, errorf(Syntax, "perft depth %d: want 0 or more", depth)
+	}
+	if s.o.maxPerft > 0 && depth > s.o.maxPerft {
+		return perftResult{}, errorf(Syntax, "perft depth %d: this session allows at most %d", depth, s.o.maxPerft)
+	}
+	st := s.st.Clone()
+	start := time.Now()
+	var r perftResult
+	if !divide || depth == 0 || st.Player() == games.Terminal {
+		r.nodes = games.CountLeaves(st, depth)
+	} else {
+		for _, m := range st.LegalMoves(nil) {
+			st.Play(m)
+			n := games.CountLeaves(st, depth-1)
+			st.Undo()
+			r.nodes += n
+			r.divide = append(r.divide, [2]string{st.FormatMove(m), strconv.FormatUint(n, 10)})
+		}
+	}
+	r.elapsed = time.Since(start)
+	return r, nil
+}
+
+// option names the session handles itself rather than the players package.
+const seedOption = "Seed"
+
+// options lists the engine options: the players' and the session's Seed.
+func (s *session) options() []option {
+	opts := engineOptions()
+	for _, o := range opts {
+		if strings.EqualFold(o.Name, seedOption) {
+			return opts
+		}
+	}
+	return append(opts, option{Name: seedOption, Type: "spin", Default: strconv.Itoa(defaultSeed),
+		Min: 0, Max: 1<<31 - 1})
+}
+
+// setOption sets an engine option by name (case-insensitive, as in UCI). The
+// searcher is rebuilt at once, so a value the players reject fails here.
+func (s *session) setOption(name, value string) *Error {
+	if strings.EqualFold(name, seedOption) {
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			return errorf(BadOption, "seed: want an unsigned integer, have %q", value)
+		}
+		s.setSeed(n)
+		return nil
+	}
+	known := false
+	for _, o := range s.options() {
+		known = known || strings.EqualFold(o.Name, name)
+	}
+	if !known {
+		return errorf(BadOption, "unknown option %q", name)
+	}
+	cfg := s.cfg
+	if err := applyOption(&cfg, strings.ToLower(name), value); err != nil {
+		return errorf(BadOption, "%v", err)
+	}
+	sr, err := newEngine(s.game, cfg)
+	if err != nil {
+		return errorf(BadOption, "%v", err)
+	}
+	s.cfg, s.searcher = cfg, sr
+	return nil
+}
+
+// searching reports whether a search is running.
+func (s *session) searching() bool {
+	if s.job == nil {
+		return false
+	}
+	select {
+	case <-s.job.done:
+		s.job = nil
+		return false
+	default:
+		return true
+	}
+}
+
+// stop ends the running search, if any, and waits until it has reported.
+func (s *session) stop() {
+	if s.job != nil {
+		s.job.cancel()
+		<-s.job.done
+		s.job = nil
+	}
+}
+
+// reporter receives a search's progress and its end, on the search goroutine.
+type reporter struct {
+	info func(search.Info, *pvFormatter)
+	done func(res search.Result, move string, err *Error)
+}
+
+// startSearch starts searching the current position in the background. An
+// infinite search reports its result only once stopped, as UCI requires.
+func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
+	if s.searching() {
+		return errorf(Busy, "a search is running")
+	}
+	if s.st.Player() == games.Terminal {
+		return errorf(GameOver, "the game is over (%s)", s.st.EndReason())
+	}
+	if s.searcher == nil {
+		sr, err := newEngine(s.game, s.cfg)
+		if err != nil {
+			return errorf(Unsupported, "%v", err)
+		}
+		s.searcher = sr
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	j := &job{cancel: cancel, done: make(chan struct{})}
+	s.job = j
+	sr, st, pv := s.searcher, s.st.Clone(), &pvFormatter{root: s.st.Clone()}
+	stderr := s.stderr
+	go func() {
+		defer close(j.done)
+		defer cancel()
+		defer func() {
+			if r := recover(); r != nil {
+				stderr("search panicked: %v", r)
+				rep.done(search.Result{Move: games.NoMove}, "", errorf(Internal, "search failed: %v", r))
+			}
+		}()
+		res := sr.Search(ctx, st, lim, func(in search.Info) { rep.info(in, pv) })
+		if lim.Infinite {
+			<-ctx.Done()
+		}
+		move := pv.move(res.Move)
+		if move == "" {
+			// The searcher broke its contract; answer with a legal move.
+			stderr("searcher returned no legal move; playing the first legal one")
+			move = pv.root.FormatMove(pv.root.LegalMoves(nil)[0])
+		}
+		rep.done(res, move, nil)
+	}()
+	return nil
+}
+
+// pvFormatter writes moves of a search in the game's notation, checking each
+// is legal (a searcher's PV may end in a hash collision).
+type pvFormatter struct {
+	root games.State
+	buf  []games.Move
+}
+
+// move formats a root move, "" when it is not legal.
+func (f *pvFormatter) move(m games.Move) string {
+	f.buf = f.root.LegalMoves(f.buf)
+	if !slices.Contains(f.buf, m) {
+		return ""
+	}
+	return f.root.FormatMove(m)
+}
+
+// line formats the legal prefix of pv.
+func (f *pvFormatter) line(pv []games.Move) []string {
+	var out []string
+	st := f.root
+	played := 0
+	for _, m := range pv {
+		if st.Player() == games.Terminal || st.Player() == games.Chance {
+			break
+		}
+		f.buf = st.LegalMoves(f.buf)
+		if !slices.Contains(f.buf, m) {
+			break
+		}
+		out = append(out, st.FormatMove(m))
+		st.Play(m)
+		played++
+	}
+	for range played {
+		st.Undo()
+	}
+	return out
+}
+
+// rulesSpec writes a variant's effective rules as an inline spec that
+// LoadVariant reads back: family(key=value,...).
+func rulesSpec(v *games.Variant) string {
+	keys := v.Rules.Keys()
+	kv := make([]string, len(keys))
+	for i, k := range keys {
+		kv[i] = k + "=" + games.Format(v.Rules[k])
+	}
+	return v.Family + "(" + strings.Join(kv, ",") + ")"
+}
+
+// returnsText formats per-player returns.
+func returnsText(r []float64) string {
+	out := make([]string, len(r))
+	for i, x := range r {
+		out[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(out, " ")
+}
+
+// winner is the seat with the unique highest return, or -1.
+func winner(r []float64) int {
+	best := -1
+	for i, x := range r {
+		if best < 0 || x > r[best] {
+			best = i
+		}
+	}
+	for i, x := range r {
+		if i != best && x == r[best] {
+			return -1
+		}
+	}
+	return best
+}
+
+// parseLimits reads go arguments shared by the dialects:
+//
+//	infinite | depth N | nodes N | movetime MS | movestogo N
+//	time SEAT MS | inc SEAT MS | pKtime MS | pKinc MS | wtime|btime|winc|binc MS
+//
+// A remaining time of 0 or less is taken as 1 ms (Limits reads 0 as "no
+// clock").
+func (s *session) parseLimits(args []string) (search.Limits, *Error) {
+	n := len(s.seats)
+	lim := search.Limits{Time: make([]time.Duration, n), Inc: make([]time.Duration, n)}
+	clocks := false
+	num := func(i int, what string) (int64, *Error) {
+		if i >= len(args) {
+			return 0, errorf(Syntax, "go %s: missing value", what)
+		}
+		v, err := strconv.ParseInt(args[i], 10, 64)
+		if err != nil {
+			return 0, errorf(Syntax, "go %s: want an integer, have %q", what, args[i])
+		}
+		return v, nil
+	}
+	ms := func(v int64) time.Duration { return time.Duration(max(v, 1)) * time.Millisecond }
+	setClock := func(seat int, isInc bool, v int64) {
+		clocks = true
+		if isInc {
+			lim.Inc[seat] = time.Duration(max(v, 0)) * time.Millisecond
+		} else {
+			lim.Time[seat] = ms(v)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch a {
+		case "infinite":
+			lim.Infinite = true
+			continue
+		case "depth", "nodes", "movetime", "movestogo":
+			v, e := num(i+1, a)
+			if e != nil {
+				return lim, e
+			}
+			i++
+			if v < 1 && a != "movetime" {
+				return lim, errorf(Syntax, "go %s %d: want 1 or more", a, v)
+			}
+			switch a {
+			case "depth":
+				lim.Depth = int(min(v, 1<<20))
+			case "nodes":
+				lim.Nodes = v
+			case "movetime":
+				lim.MoveTime = ms(v)
+			case "movestogo":
+				lim.MovesToGo = int(min(v, 1<<20))
+			}
+			continue
+		case "time", "inc":
+			if i+1 >= len(args) {
+				return lim, errorf(Syntax, "go %s: want a player and milliseconds", a)
+			}
+			seat, e := s.seat(args[i+1])
+			if e != nil {
+				return lim, errorf(Syntax, "go %s: %s", a, e.Msg)
+			}
+			v, e := num(i+2, a)
+			if e != nil {
+				return lim, e
+			}
+			i += 2
+			setClock(seat, a == "inc", v)
+			continue
+		case "wtime", "btime", "winc", "binc":
+			if n != 2 {
+				return lim, errorf(Syntax, "go %s: only for two-player games", a)
+			}
+			v, e := num(i+1, a)
+			if e != nil {
+				return lim, e
+			}
+			i++
+			setClock(map[byte]int{'w': 0, 'b': 1}[a[0]], strings.HasSuffix(a, "inc"), v)
+			continue
+		}
+		if k, kind, ok := seatClock(a); ok {
+			if k < 1 || k > n {
+				return lim, errorf(Syntax, "go %s: there is no player p%d", a, k)
+			}
+			v, e := num(i+1, a)
+			if e != nil {
+				return lim, e
+			}
+			i++
+			setClock(k-1, kind == "inc", v)
+			continue
+		}
+		return lim, errorf(Syntax, "go: unknown argument %q", a)
+	}
+	if !clocks {
+		lim.Time, lim.Inc = nil, nil
+	}
+	return lim, nil
+}
+
+// seatClock reads "p2time" as (2, "time").
+func seatClock(a string) (int, string, bool) {
+	if len(a) < 2 || a[0] != 'p' {
+		return 0, "", false
+	}
+	for _, kind := range []string{"time", "inc"} {
+		if num, ok := strings.CutSuffix(a[1:], kind); ok {
+			k, err := strconv.Atoi(num)
+			if err != nil || num == "" || num[0] == '+' || num[0] == '-' {
+				return 0, "", false
+			}
+			return k, kind, true
+		}
+	}
+	return 0, "", false
+}
+
+// splitPosition reads position arguments shared by the dialects:
+//
+//	startpos [moves m1 m2 ...]
+//	fen <position string...> [moves m1 m2 ...]
+//
+// The position string runs to the word "moves"; its words are joined by
+// single spaces. When bare is set (native), the keyword fen may be left out.
+func splitPosition(args []string, bare bool) (pos string, moves []string, e *Error) {
+	if len(args) == 0 {
+		return "", nil, errorf(Syntax, "position: want startpos or fen <position>")
+	}
+	rest := args
+	switch args[0] {
+	case "startpos":
+		rest = args[1:]
+		if len(rest) > 0 && rest[0] != "moves" {
+			return "", nil, errorf(Syntax, "position startpos: unexpected %q (want moves)", rest[0])
+		}
+	case "fen", "pos":
+		rest = args[1:]
+		fallthrough
+	default:
+		if args[0] != "fen" && args[0] != "pos" && !bare {
+			return "", nil, errorf(Syntax, "position: want startpos or fen, have %q", args[0])
+		}
+		i := slices.Index(rest, "moves")
+		if i < 0 {
+			i = len(rest)
+		}
+		if i == 0 {
+			return "", nil, errorf(Syntax, "position: missing position string")
+		}
+		pos, rest = strings.Join(rest[:i], " "), rest[i:]
+	}
+	if len(rest) > 0 {
+		moves = rest[1:]
+	}
+	return pos, moves, nil
+}

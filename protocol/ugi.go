@@ -1,0 +1,210 @@
+package protocol
+
+import (
+	"strings"
+
+	"meeple/games"
+	"meeple/internal/search"
+)
+
+// ugi is the UGI dialect (UCI generalised to two-player games, as spoken by
+// cutegames and by cutechess in UGI mode). It follows UCI's conventions:
+// most commands have no reply, and a line that cannot be carried out is
+// answered with "info string error <code> <message>" and otherwise ignored.
+type ugi struct {
+	s *session
+}
+
+func newUGI(s *session) frontEnd { return &ugi{s: s} }
+
+// variantOptions are the names of the option that picks the variant.
+var variantOptions = []string{"UGI_Variant", "Variant"}
+
+func (u *ugi) handle(line string) (quit bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			u.s.stderr("panic: %v", v)
+			u.fail(errorf(Internal, "%v", v))
+			quit = false
+		}
+	}()
+	name, rest := cutWord(line)
+	args := strings.Fields(rest)
+	s := u.s
+	var e *Error
+	switch name {
+	case "ugi":
+		u.hello()
+	case "isready":
+		s.w.lines("readyok")
+	case "uginewgame":
+		if s.searching() {
+			e = errorf(Busy, "uginewgame: a search is running")
+		} else {
+			e = s.reset()
+		}
+	case "setoption":
+		e = u.setoption(args)
+	case "position":
+		if s.searching() {
+			e = errorf(Busy, "position: a search is running")
+			break
+		}
+		var pos string
+		var moves []string
+		if pos, moves, e = splitPosition(args, false); e == nil {
+			e = s.setPosition(pos, moves)
+		}
+	case "go":
+		e = u.goSearch(args)
+	case "stop":
+		s.stop()
+	case "query":
+		e = u.query(args)
+	case "quit":
+		return true
+	default:
+		e = errorf(UnknownCommand, "%q", name)
+	}
+	if e != nil {
+		u.fail(e)
+	}
+	return false
+}
+
+func (u *ugi) tooLong(string) {
+	u.fail(errorf(TooLong, "line longer than %d bytes ignored", MaxLine))
+}
+
+func (u *ugi) fail(e *Error) {
+	u.s.w.lines("info string error " + string(e.Code) + " " + e.Msg)
+}
+
+// fits says why a game cannot be played over UGI, or nil.
+func fits(g games.Game) *Error {
+	t := g.Type()
+	if t.Players != 2 {
+		return errorf(BadVariant, "ugi plays two-player games; this one has %d players", t.Players)
+	}
+	if t.Chance {
+		return errorf(BadVariant, "ugi has no chance moves; this game has them (use the native dialect)")
+	}
+	return nil
+}
+
+func (u *ugi) hello() {
+	s := u.s
+	lines := []string{"id name meeple", "id author the meeple authors"}
+	for _, o := range s.options() {
+		lines = append(lines, optionText(o))
+	}
+	v := option{Name: variantOptions[0], Type: "combo", Default: s.variant.Name}
+	seen := false
+	for _, name := range games.ShippedNames() {
+		if sv, err := games.LoadVariant(name); err == nil && fits(sv.Game) == nil {
+			v.Vars = append(v.Vars, name)
+			seen = seen || name == v.Default
+		}
+	}
+	if !seen {
+		v.Vars = append(v.Vars, v.Default)
+	}
+	lines = append(lines, optionText(v))
+	if e := fits(s.game); e != nil {
+		lines = append(lines, "info string error "+string(e.Code)+" "+e.Msg)
+	}
+	s.w.lines(append(lines, "ugiok")...)
+}
+
+func (u *ugi) setoption(args []string) *Error {
+	s := u.s
+	if s.searching() {
+		return errorf(Busy, "setoption: a search is running")
+	}
+	name, value, e := parseSetoption(args)
+	if e != nil {
+		return e
+	}
+	for _, vo := range variantOptions {
+		if strings.EqualFold(name, vo) {
+			v, e := loadVariant(value, nil)
+			if e != nil {
+				return e
+			}
+			if e := fits(v.Game); e != nil {
+				return errorf(BadVariant, "%s: %s", v.Name, e.Msg)
+			}
+			return s.useVariant(v)
+		}
+	}
+	return s.setOption(name, value)
+}
+
+func (u *ugi) goSearch(args []string) *Error {
+	s := u.s
+	if s.searching() {
+		return errorf(Busy, "go: a search is running")
+	}
+	if e := fits(s.game); e != nil {
+		return e
+	}
+	lim, e := s.parseLimits(args)
+	if e != nil {
+		return e
+	}
+	if s.st.Player() == games.Terminal {
+		s.w.lines("bestmove 0000")
+		return nil
+	}
+	w := s.w
+	return s.startSearch(lim, reporter{
+		info: func(in search.Info, pv *pvFormatter) { w.lines(infoText(in, pv, true)) },
+		done: func(_ search.Result, move string, e *Error) {
+			if e != nil {
+				w.lines("info string error "+string(e.Code)+" "+e.Msg, "bestmove 0000")
+				return
+			}
+			w.lines("bestmove " + move)
+		},
+	})
+}
+
+func (u *ugi) query(args []string) *Error {
+	if len(args) != 1 {
+		return errorf(Syntax, "query: want gameover, p1turn or result")
+	}
+	st := u.s.st
+	over := st.Player() == games.Terminal
+	var answer string
+	switch args[0] {
+	case "gameover":
+		answer = boolText(over)
+	case "p1turn":
+		// At the end, the seat that would move: the one that did not move last.
+		answer = boolText(st.Player() == 0 || over && u.s.lastMover() == 1)
+	case "result":
+		answer = "none"
+		if over {
+			r := st.Returns()
+			switch {
+			case r[0] > r[1]:
+				answer = "p1win"
+			case r[0] < r[1]:
+				answer = "p2win"
+			default:
+				answer = "draw"
+			}
+		}
+	default:
+		return errorf(Syntax, "query %q: want gameover, p1turn or result", args[0])
+	}
+	u.s.w.lines("response " + answer)
+	return nil
+}
+
+func boolText(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
