@@ -1,70 +1,29 @@
 package protocol
 
-// TEMPORARY: stands in for meeple/internal/players until it lands; this file
-// is the only one that will import it.
+// The only file that knows the players package: how a searcher is built and
+// which engine options there are.
 
 import (
-	"fmt"
-	"strconv"
-
 	"meeple/games"
+	"meeple/internal/players"
 	"meeple/internal/search"
 )
 
-type engineConfig struct {
-	Algorithm string
-	HashMB    int
-	Seed      uint64
-}
-
-func defaultConfig() engineConfig { return engineConfig{Algorithm: "alphabeta", HashMB: 16} }
-
 // option is one engine option as the handshakes list it.
-type option struct {
-	Name     string
-	Type     string // spin, check, combo, string
-	Default  string
-	Min, Max int
-	Vars     []string
+type option = players.Option
+
+// engineOptions are the players' options (Hash, Algorithm, Seed, ...).
+func engineOptions() []option { return players.Options() }
+
+// newConfig is the players' configuration before any setoption.
+func newConfig() players.Config {
+	var c players.Config
+	for _, o := range players.Options() {
+		if err := c.Set(o.Name, o.Default); err != nil {
+			panic("protocol: default of option " + o.Name + ": " + err.Error())
+		}
+	}
+	return c
 }
 
-func engineOptions() []option {
-	return []option{
-		{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 1024},
-		{Name: "Algorithm", Type: "combo", Default: "alphabeta", Vars: []string{"alphabeta", "mcts"}},
-	}
-}
-
-// applyOption sets a players option in c.
-func applyOption(c *engineConfig, name, value string) error {
-	switch name {
-	case "hash":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 1024 {
-			return fmt.Errorf("hash: want 1..1024, have %q", value)
-		}
-		c.HashMB = n
-	case "algorithm":
-		if value != "alphabeta" && value != "mcts" {
-			return fmt.Errorf("algorithm %q: want alphabeta or mcts", value)
-		}
-		c.Algorithm = value
-	default:
-		return fmt.Errorf("unknown option")
-	}
-	return nil
-}
-
-func newEngine(g games.Game, c engineConfig) (search.Searcher, error) {
-	t := g.Type()
-	switch c.Algorithm {
-	case "alphabeta":
-		if t.Players == 2 && t.Utility == games.ZeroSum && t.Information == games.PerfectInformation {
-			return search.NewAlphaBeta(nil, c.HashMB), nil
-		}
-		return search.NewMCTS(c.Seed), nil
-	case "mcts":
-		return search.NewMCTS(c.Seed), nil
-	}
-	return nil, fmt.Errorf("algorithm %q: want alphabeta or mcts", c.Algorithm)
-}
+func newEngine(g games.Game, c players.Config) (search.Searcher, error) { return players.New(g, c) }

@@ -62,6 +62,7 @@ func init() {
 		"go":         {run: (*native).goSearch, usage: "[depth N] [nodes N] [movetime MS] [time P MS] [inc P MS] [pKtime MS] [pKinc MS] [movestogo N] [infinite]"},
 		"stop":       {run: (*native).stop, usage: "end the search; its bestmove is printed first"},
 		"isready":    {run: (*native).isready, usage: "answered at once, even during a search"},
+		"wait":       {run: (*native).wait, usage: "for scripts: block until the running search ends by itself"},
 		"setoption":  {run: (*native).setoption, busy: true, usage: "name <name> value <value>"},
 		"seed":       {run: (*native).seed, busy: true, usage: "[n]: show or set the session seed"},
 		"view":       {run: (*native).view, usage: "<player>: what that player sees"},
@@ -263,7 +264,7 @@ func optionText(o option) string {
 	if o.Type == "spin" {
 		s += fmt.Sprintf(" min %d max %d", o.Min, o.Max)
 	}
-	for _, v := range o.Vars {
+	for _, v := range o.Choices {
 		s += " var " + v
 	}
 	return s
@@ -531,6 +532,13 @@ func (n *native) stop(r *request) (reply, *Error) {
 
 func (n *native) isready(r *request) (reply, *Error) { return reply{}, nil }
 
+func (n *native) wait(r *request) (reply, *Error) {
+	if e := noArgs(r, "wait"); e != nil {
+		return reply{}, e
+	}
+	return reply{}, n.s.wait()
+}
+
 // parseSetoption reads "name <name...> value <value...>" (UCI: names may
 // hold spaces).
 func parseSetoption(args []string) (name, value string, e *Error) {
@@ -564,11 +572,9 @@ func (n *native) seed(r *request) (reply, *Error) {
 	case 0:
 		return reply{text: "seed " + strconv.FormatUint(n.s.seed, 10)}, nil
 	case 1:
-		v, err := strconv.ParseUint(r.args[0], 10, 64)
-		if err != nil {
-			return reply{}, errorf(Syntax, "seed: want an unsigned integer, have %q", r.args[0])
+		if e := n.s.setOption(seedOption, r.args[0]); e != nil {
+			return reply{}, errorf(Syntax, "seed: %s", e.Msg)
 		}
-		n.s.setSeed(v)
 		return reply{}, nil
 	}
 	return reply{}, errorf(Syntax, "seed: want at most one number, have %q", r.rest)

@@ -42,8 +42,10 @@ type frontEnd interface {
 	tooLong(prefix string)
 }
 
-// dialects are the front-ends Options.Dialect may name. A uci front-end
-// (strict UCI for chess) will sit beside ugi, sharing its search plumbing.
+// dialects are the front-ends Options.Dialect may name; a first request
+// that is the name of one (other than native) selects it. A uci front-end
+// (strict UCI for chess) will sit beside ugi: until then a first line "uci"
+// reaches the native front-end, which answers that it is not there yet.
 var dialects = map[string]func(*session) frontEnd{
 	"native": newNative,
 	"ugi":    newUGI,
@@ -53,6 +55,9 @@ var dialects = map[string]func(*session) frontEnd{
 // a read error or the end of ctx, and writes replies to out. It returns nil
 // at EOF and at quit (a search still running is stopped first and its
 // bestmove printed), the read or write error that ended it, or ctx.Err().
+// Input is read on a goroutine of its own, one line at a time and only when
+// the previous request has been dealt with; if ctx ends during a blocked
+// read, that goroutine lingers until the read returns.
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
@@ -68,13 +73,12 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	defer s.stop()
 
 	var fe frontEnd
-	switch o.Dialect {
-	case "", "auto":
-	case "uci":
-		return errors.New("protocol: the uci dialect (chess) is not implemented yet; use native or ugi")
-	default:
+	if o.Dialect != "" && o.Dialect != "auto" {
 		mk, ok := dialects[o.Dialect]
-		if !ok {
+		switch {
+		case !ok && o.Dialect == "uci":
+			return errors.New("protocol: the uci dialect (chess) is not implemented yet; use native or ugi")
+		case !ok:
 			return fmt.Errorf("protocol: unknown dialect %q (want auto, native or ugi)", o.Dialect)
 		}
 		fe = mk(s)
@@ -120,8 +124,10 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 
 // pickDialect chooses the front-end from the first request line.
 func pickDialect(s *session, line string) frontEnd {
-	if first, _ := cutWord(line); first == "ugi" {
-		return newUGI(s)
+	if first, _ := cutWord(line); first != "native" {
+		if mk, ok := dialects[first]; ok {
+			return mk(s)
+		}
 	}
 	return newNative(s)
 }

@@ -173,6 +173,43 @@ func TestQuitDuringSearch(t *testing.T) {
 	}
 }
 
+// TestWait: for scripts, wait holds the input until a bounded search has
+// run to its end, although end of input stops a search.
+func TestWait(t *testing.T) {
+	got := run(t, "1 go depth 4\n2 wait\n", Options{})
+	n := len(got)
+	if n < 4 || !strings.HasPrefix(got[n-4], "info depth 4 ") ||
+		!strings.HasPrefix(got[n-3], "bestmove ") || got[n-2] != "ok 1" || got[n-1] != "ok 2" {
+		t.Fatalf("want the depth 4 info, bestmove, ok 1, ok 2 at the end; have %q", got)
+	}
+}
+
+// TestInternalErrors: a game that panics costs an err internal reply (and a
+// note on stderr), never the session.
+func TestInternalErrors(t *testing.T) {
+	var stderr lineBuffer
+	got := run(t, "newgame brokentest\n1 board\n2 perft 1\n3 go nodes 5\n4 wait\n5 legalmoves\n", Options{Stderr: &stderr})
+	want := []string{
+		"ok variant brokentest rules brokentest()",
+		"err 1 internal brokentest: String",
+		"err 2 internal brokentest: LegalMoves",
+		"err 3 internal search failed: brokentest: LegalMoves",
+		"ok 4",
+		"ok 5 1 2 3",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("native: got %q, want %q", got, want)
+	}
+	if len(stderr.snapshot()) != 3 {
+		t.Errorf("stderr: %q, want a note per panic", stderr.snapshot())
+	}
+	got = run(t, "ugi\nsetoption name UGI_Variant value brokentest\ngo nodes 5\n", Options{})
+	want = []string{"info string error internal search failed: brokentest: LegalMoves", "bestmove 0000"}
+	if strings.Join(got[len(got)-2:], "\n") != strings.Join(want, "\n") {
+		t.Errorf("ugi: got %q, want it to end with %q", got, want)
+	}
+}
+
 func containsPrefix(lines []string, prefix string) bool {
 	for _, l := range lines {
 		if strings.HasPrefix(l, prefix) {
@@ -445,9 +482,9 @@ func FuzzUGI(f *testing.F) {
 }
 
 // fuzzable leaves out inputs that would read files (a variant named by a
-// path: /dev/stdin blocks) or ask for huge hash tables.
+// path: /dev/stdin blocks), ask for huge hash tables, or load brokentest.
 func fuzzable(input string) bool {
-	if strings.Contains(strings.ToLower(input), "hash") {
+	if lower := strings.ToLower(input); strings.Contains(lower, "hash") || strings.Contains(lower, "broken") {
 		return false
 	}
 	for _, line := range strings.Split(input, "\n") {

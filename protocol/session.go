@@ -10,12 +10,13 @@ import (
 	"time"
 
 	"meeple/games"
+	"meeple/internal/players"
 	"meeple/internal/search"
 )
 
-// defaultSeed seeds a session until a seed command: engines are
-// reproducible by default, like most chess engines.
-const defaultSeed = 1
+// defaultSeed seeds a session until a seed command (the default of the
+// Seed option): engines are reproducible by default, like most chess engines.
+const defaultSeed = 0
 
 // maxChance bounds a run of chance outcomes drawn in a row (a game that
 // never leaves a chance node is a bug, not a hang).
@@ -41,7 +42,7 @@ type session struct {
 	seed     uint64
 	pcg      *rand.PCG
 	rng      *rand.Rand
-	cfg      engineConfig
+	cfg      players.Config
 	searcher search.Searcher // nil: build at the next search
 	job      *job            // the running search, or nil
 }
@@ -55,12 +56,13 @@ type step struct {
 
 // job is a search running on its own goroutine.
 type job struct {
-	cancel context.CancelFunc
-	done   chan struct{}
+	cancel   context.CancelFunc
+	done     chan struct{}
+	infinite bool
 }
 
 func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
-	s := &session{ctx: ctx, o: o, w: w, cfg: defaultConfig()}
+	s := &session{ctx: ctx, o: o, w: w, cfg: newConfig()}
 	s.stderr = func(format string, args ...any) {
 		fmt.Fprintf(o.Stderr, "meeple: "+format+"\n", args...)
 	}
@@ -318,42 +320,23 @@ func (s *session) perft(depth int, divide bool) (perftResult, *Error) {
 	return r, nil
 }
 
-// option names the session handles itself rather than the players package.
+// seedOption is the option the session shares with the players: it seeds
+// the chance RNG too.
 const seedOption = "Seed"
 
-// options lists the engine options: the players' and the session's Seed.
-func (s *session) options() []option {
-	opts := engineOptions()
-	for _, o := range opts {
-		if strings.EqualFold(o.Name, seedOption) {
-			return opts
-		}
-	}
-	return append(opts, option{Name: seedOption, Type: "spin", Default: strconv.Itoa(defaultSeed),
-		Min: 0, Max: 1<<31 - 1})
-}
+// options lists the engine options.
+func (s *session) options() []option { return engineOptions() }
 
 // setOption sets an engine option by name (case-insensitive, as in UCI). The
 // searcher is rebuilt at once, so a value the players reject fails here.
 func (s *session) setOption(name, value string) *Error {
-	if strings.EqualFold(name, seedOption) {
-		n, err := strconv.ParseUint(value, 10, 64)
-		if err != nil {
-			return errorf(BadOption, "seed: want an unsigned integer, have %q", value)
-		}
-		s.setSeed(n)
-		return nil
-	}
-	known := false
-	for _, o := range s.options() {
-		known = known || strings.EqualFold(o.Name, name)
-	}
-	if !known {
-		return errorf(BadOption, "unknown option %q", name)
-	}
 	cfg := s.cfg
-	if err := applyOption(&cfg, strings.ToLower(name), value); err != nil {
+	if err := cfg.Set(name, value); err != nil {
 		return errorf(BadOption, "%v", err)
+	}
+	if strings.EqualFold(name, seedOption) {
+		s.setSeed(cfg.Seed)
+		return nil
 	}
 	sr, err := newEngine(s.game, cfg)
 	if err != nil {
@@ -386,6 +369,23 @@ func (s *session) stop() {
 	}
 }
 
+// wait blocks until the running search, if any, ends by itself (or the
+// session's context ends). An infinite search never ends by itself.
+func (s *session) wait() *Error {
+	if !s.searching() {
+		return nil
+	}
+	if s.job.infinite {
+		return errorf(Unsupported, "wait: the search is infinite and ends only with stop")
+	}
+	select {
+	case <-s.job.done:
+		s.job = nil
+	case <-s.ctx.Done():
+	}
+	return nil
+}
+
 // reporter receives a search's progress and its end, on the search goroutine.
 type reporter struct {
 	info func(search.Info, *pvFormatter)
@@ -409,7 +409,7 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 		s.searcher = sr
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	j := &job{cancel: cancel, done: make(chan struct{})}
+	j := &job{cancel: cancel, done: make(chan struct{}), infinite: lim.Infinite}
 	s.job = j
 	sr, st, pv := s.searcher, s.st.Clone(), &pvFormatter{root: s.st.Clone()}
 	stderr := s.stderr

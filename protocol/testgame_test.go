@@ -248,3 +248,30 @@ func (s *nimState) View(p int) string {
 }
 
 func (s *nimState) Resample(p int, rng *rand.Rand) games.State { return s.Clone() }
+
+// brokentest is nimtest with bugs planted: drawing a position panics, and
+// so does generating moves on a clone (which perft and searches use). It
+// checks that the session survives a broken game with err internal.
+func init() {
+	games.Register(&games.Family{
+		Name:    "brokentest",
+		Summary: "test-only: a game that panics",
+		New: func(v games.Values) (games.Game, error) {
+			return brokenGame{&nimGame{v: v, players: 2, pile: 7}}, nil
+		},
+	})
+}
+
+type brokenGame struct{ *nimGame }
+
+func (g brokenGame) Family() string        { return "brokentest" }
+func (g brokenGame) NewState() games.State { return brokenState{g.nimGame.NewState().(*nimState)} }
+
+type brokenState struct{ *nimState }
+
+func (s brokenState) String() string     { panic("brokentest: String") }
+func (s brokenState) Clone() games.State { return brokenClone{s.nimState.Clone().(*nimState)} }
+
+type brokenClone struct{ *nimState }
+
+func (s brokenClone) LegalMoves(buf []games.Move) []games.Move { panic("brokentest: LegalMoves") }

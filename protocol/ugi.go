@@ -102,12 +102,12 @@ func (u *ugi) hello() {
 	seen := false
 	for _, name := range games.ShippedNames() {
 		if sv, err := games.LoadVariant(name); err == nil && fits(sv.Game) == nil {
-			v.Vars = append(v.Vars, name)
+			v.Choices = append(v.Choices, name)
 			seen = seen || name == v.Default
 		}
 	}
 	if !seen {
-		v.Vars = append(v.Vars, v.Default)
+		v.Choices = append(v.Choices, v.Default)
 	}
 	lines = append(lines, optionText(v))
 	if e := fits(s.game); e != nil {
