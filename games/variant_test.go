@@ -11,12 +11,12 @@ import (
 // piles is a test-only family (Nim) that exercises every parameter kind.
 type pilesGame struct{ v Values }
 
-func (g pilesGame) Family() string                    { return "piles" }
-func (g pilesGame) Type() Type                        { return Type{Players: 2} }
-func (g pilesGame) Params() Values                    { return g.v }
-func (g pilesGame) NewState() State                   { return nil }
+func (g pilesGame) Family() string                   { return "piles" }
+func (g pilesGame) Type() Type                       { return Type{Players: 2} }
+func (g pilesGame) Params() Values                   { return g.v }
+func (g pilesGame) NewState() State                  { return nil }
 func (g pilesGame) ParseState(string) (State, error) { return nil, errors.New("no") }
-func (g pilesGame) Describe() Description             { return Description{} }
+func (g pilesGame) Describe() Description            { return Description{} }
 
 func init() {
 	Register(&Family{
