@@ -20,7 +20,8 @@ const historySize = 1 << 12
 // information: principal variation search with iterative deepening, a
 // transposition table, and move ordering by the table's move, the
 // evaluator's hints (MoveOrderer), two killer moves per ply and the history
-// heuristic.
+// heuristic. An evaluator that is a MoveFilter narrows forced positions to
+// the moves that matter.
 //
 // Terminal positions score from State.Returns: a positive return for the
 // player to move is a win, a negative one a loss, zero a draw; wins and
@@ -40,9 +41,10 @@ const historySize = 1 << 12
 // empties it. An AlphaBeta is used by one goroutine at a time; its Evaluator
 // likewise.
 type AlphaBeta struct {
-	eval  Evaluator
-	order MoveOrderer // eval's, when it has one
-	tt    *table      // nil: no table
+	eval   Evaluator
+	order  MoveOrderer // eval's, when it has one
+	filter MoveFilter  // likewise
+	tt     *table      // nil: no table
 
 	// one search's state
 	st        games.State
@@ -74,6 +76,7 @@ func NewAlphaBeta(eval Evaluator, hashMB int) *AlphaBeta {
 	}
 	ab := &AlphaBeta{eval: eval}
 	ab.order, _ = eval.(MoveOrderer)
+	ab.filter, _ = eval.(MoveFilter)
 	ab.SetHash(hashMB)
 	ab.Clear()
 	return ab
@@ -182,6 +185,9 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, lim Limits, inf
 func (ab *AlphaBeta) orderRoot() {
 	pd := &ab.plies[0]
 	pd.moves = ab.st.LegalMoves(pd.moves)
+	if ab.filter != nil {
+		pd.moves = ab.filter.FilterMoves(ab.st, pd.moves)
+	}
 	ttMove := games.NoMove
 	if ab.tt != nil {
 		if e, ok := ab.tt.probe(ab.st.Hash()); ok {
@@ -325,6 +331,9 @@ func (ab *AlphaBeta) search(depth, ply, alpha, beta int) int {
 	me := ab.st.Player()
 	pd := &ab.plies[ply]
 	pd.moves = ab.st.LegalMoves(pd.moves)
+	if ab.filter != nil {
+		pd.moves = ab.filter.FilterMoves(ab.st, pd.moves)
+	}
 	ab.scoreMoves(ply, ttMove)
 	best, bestMove := -infinity, games.NoMove
 	for i := range pd.moves {

@@ -47,6 +47,16 @@ type MoveOrderer interface {
 	ScoreMoves(st games.State, moves []games.Move, scores []int32)
 }
 
+// MoveFilter is implemented by evaluators that can tell moves apart that
+// cannot matter: FilterMoves reorders moves in place and returns a non-empty
+// prefix of it whose best move is as good as the best of all (the only
+// block of an immediate win, say: every other move loses at once). AlphaBeta
+// searches only that prefix, so a forced line costs one node a ply. It must
+// be exact, never a guess: a wrong filter makes the search wrong.
+type MoveFilter interface {
+	FilterMoves(st games.State, moves []games.Move) []games.Move
+}
+
 // ZeroEval is the default Evaluator: every position that is not over scores
 // 0, so AlphaBeta plays on terminal results (and mate distances) alone.
 type ZeroEval struct{}

@@ -1,0 +1,49 @@
+// Package players wires a searcher to a game: it picks and configures the
+// player for a game family, and holds what each family adds to the generic
+// searchers of internal/search (evaluations, tactics, the baselines of the
+// source articles).
+//
+// New(game, Config) returns a search.Searcher. Config names the algorithm:
+//
+//   - "auto" (the default): the best player for the family. For k-in-a-row
+//     that is alpha-beta with the threat evaluation, behind a root check that
+//     never misses a win in one nor fails to block one, and a threat-space
+//     search for forced wins by continuous threats. For any other two-player
+//     zero-sum game of perfect information without chance: alpha-beta with
+//     terminal scores only. For everything else (more players, chance,
+//     hidden information, cooperative or general-sum games): MCTS.
+//   - "alphabeta", "mcts", "random": that searcher, with the family's
+//     evaluation where alpha-beta has one.
+//   - "baseline": the player of the family's source article, the one meeple
+//     must crush; for k-in-a-row the CPU of the 4-D tic-tac-toe article (win,
+//     block, fork-block, fork, random).
+//
+// Options lists the engine options (Hash, Algorithm, Seed) in UCI's terms for
+// the protocol's handshake, and Config.Set maps a setoption onto a Config.
+//
+// # The k-in-a-row evaluation
+//
+// It reads the per-window stone counts a kinarow.State keeps. A window with
+// stones of one side only is live and worth 1, 4, 16, 64... for its 1, 2,
+// 3, 4... stones; a central cell lies in more windows, so this carries the
+// centrality. The side to move counts a quarter more (tempo). An immediate
+// threat is a live window one stone short whose empty cell is playable (with
+// gravity, a threat over an empty cell waits and is worth less). The side to
+// move with a threat wins now; facing two it has lost; with neither side
+// threatening, a cell that makes a double threat is a forced win (without
+// gravity). Opponent fork cells cost. Move ordering puts the winning cell
+// first, then the block, then double threats made and stopped, then cells
+// by the live windows through them; forced positions are narrowed to the
+// winning or blocking move (search.MoveFilter), so forced lines are searched
+// one node a ply.
+//
+// # Sources
+//
+//   - Allis, van den Herik and Huntjens, "Go-Moku and Threat-Space Search",
+//     Computational Intelligence 12(1), 1996: threat sequences, VCF.
+//   - Patashnik, "Qubic: 4x4x4 Tic-Tac-Toe", Mathematics Magazine 53(4),
+//     1980: forcing sequences in Qubic.
+//   - The four-dimensional tic-tac-toe article of meeple's source material,
+//     for the baseline's rules (see /work/shared/design.md).
+//   - Stockfish and UCI for the option types (spin, check, combo, string).
+package players

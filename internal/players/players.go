@@ -1,0 +1,170 @@
+package players
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"meeple/games"
+	"meeple/games/kinarow"
+	"meeple/internal/search"
+)
+
+// Algorithms a Config may name.
+const (
+	Auto      = "auto"      // the best player for the game's family
+	AlphaBeta = "alphabeta" // search.AlphaBeta with the family's evaluation, if it has one
+	MCTS      = "mcts"      // search.MCTS
+	Random    = "random"    // search.Random
+	Baseline  = "baseline"  // the family's source-article player
+)
+
+var algorithms = []string{Auto, AlphaBeta, MCTS, Random, Baseline}
+
+// Config chooses and tunes a player. The zero value is "auto" with the
+// default hash size and seed 0.
+type Config struct {
+	Algorithm string // "auto" (or ""), "alphabeta", "mcts", "random", "baseline"
+	HashMB    int    // transposition table size in megabytes (0: search.DefaultHashMB)
+	Seed      uint64 // for the players that draw random numbers
+}
+
+// family is what a game family adds to the generic players.
+type family struct {
+	auto      func(g games.Game, c Config) search.Searcher
+	eval      func(g games.Game) search.Evaluator
+	baseline  func(g games.Game, c Config) search.Searcher
+	reference string // where the baseline comes from
+}
+
+var families = map[string]family{
+	"kinarow": {
+		auto: func(g games.Game, c Config) search.Searcher {
+			return newKinarowPlayer(g.(*kinarow.Game), c.HashMB)
+		},
+		eval: func(g games.Game) search.Evaluator {
+			return newThreatEval(newBoard(g.(*kinarow.Game)))
+		},
+		baseline: func(g games.Game, c Config) search.Searcher {
+			return &baseline{b: newBoard(g.(*kinarow.Game)), seed: c.Seed}
+		},
+		reference: "the 4-D tic-tac-toe article's CPU: win, block, fork-block, fork, random",
+	},
+}
+
+// New returns a player for g as c asks.
+//
+// "auto" picks the best player for the family: for k-in-a-row, alpha-beta
+// with the threat evaluation behind win/block checks and a threat-space
+// search; for another two-player zero-sum game of perfect information,
+// alpha-beta with the default evaluation (terminal results only); for
+// anything else (more players, chance, hidden information, general-sum or
+// cooperative utility), MCTS. "alphabeta" is refused where it would be
+// wrong (not two players, not zero-sum, hidden information). "baseline" is
+// the player of the family's source article, where there is one.
+func New(g games.Game, c Config) (search.Searcher, error) {
+	fam, known := families[g.Family()]
+	typ := g.Type()
+	abOK := typ.Players == 2 && typ.Utility == games.ZeroSum && typ.Information == games.PerfectInformation
+	switch strings.ToLower(c.Algorithm) {
+	case Auto, "":
+		switch {
+		case known && fam.auto != nil:
+			return fam.auto(g, c), nil
+		case abOK && !typ.Chance:
+			return newAlphaBeta(g, fam, c), nil
+		}
+		return newMCTS(g, c), nil
+	case AlphaBeta:
+		if !abOK {
+			return nil, fmt.Errorf("players: alphabeta needs a two-player zero-sum game of perfect information; %s is %d-player %s with %s information (use mcts)",
+				g.Family(), typ.Players, typ.Utility, typ.Information)
+		}
+		return newAlphaBeta(g, fam, c), nil
+	case MCTS:
+		return newMCTS(g, c), nil
+	case Random:
+		return search.Random{Seed: c.Seed}, nil
+	case Baseline:
+		if !known || fam.baseline == nil {
+			return nil, fmt.Errorf("players: no baseline for %s (the source articles give one for kinarow)", g.Family())
+		}
+		return fam.baseline(g, c), nil
+	}
+	return nil, fmt.Errorf("players: unknown algorithm %q (want %s)", c.Algorithm, strings.Join(algorithms, ", "))
+}
+
+func newAlphaBeta(g games.Game, fam family, c Config) search.Searcher {
+	var eval search.Evaluator
+	if fam.eval != nil {
+		eval = fam.eval(g)
+	}
+	return search.NewAlphaBeta(eval, c.HashMB)
+}
+
+func newMCTS(g games.Game, c Config) search.Searcher {
+	m := search.NewMCTS(c.Seed)
+	typ := g.Type()
+	m.MinReturn, m.MaxReturn = typ.MinReturn, typ.MaxReturn
+	return m
+}
+
+// Option is an engine option as the protocol lists it in a handshake, in
+// UCI's terms: a spin is an integer in Min..Max, a check a boolean, a combo
+// one of Choices, a string free text.
+type Option struct {
+	Name    string
+	Type    string // "spin", "check", "combo" or "string"
+	Default string
+	Min     int64 // spin only
+	Max     int64 // spin only
+	Choices []string
+	Doc     string
+}
+
+// Options describes the options that map onto Config (see Config.Set).
+func Options() []Option {
+	return []Option{
+		{Name: "Hash", Type: "spin", Default: strconv.Itoa(search.DefaultHashMB), Min: 1, Max: 16384,
+			Doc: "transposition table size in megabytes"},
+		{Name: "Algorithm", Type: "combo", Default: Auto, Choices: append([]string(nil), algorithms...),
+			Doc: "auto: the best player for the game; alphabeta; mcts; random; baseline: the source article's player"},
+		{Name: "Seed", Type: "spin", Default: "0", Min: 0, Max: math.MaxInt64,
+			Doc: "seed of the players that draw random numbers (mcts, random, baseline)"},
+	}
+}
+
+// Set applies one option by name (case-insensitive, as UCI's setoption),
+// checking the value against Options.
+func (c *Config) Set(name, value string) error {
+	value = strings.TrimSpace(value)
+	for _, o := range Options() {
+		if !strings.EqualFold(o.Name, strings.TrimSpace(name)) {
+			continue
+		}
+		switch o.Type {
+		case "spin":
+			n, err := strconv.ParseInt(value, 10, 64)
+			if err != nil || n < o.Min || n > o.Max {
+				return fmt.Errorf("option %s: %q is not a whole number in %d..%d", o.Name, value, o.Min, o.Max)
+			}
+			switch o.Name {
+			case "Hash":
+				c.HashMB = int(n)
+			case "Seed":
+				c.Seed = uint64(n)
+			}
+		case "combo":
+			for _, ch := range o.Choices {
+				if strings.EqualFold(ch, value) {
+					c.Algorithm = ch
+					return nil
+				}
+			}
+			return fmt.Errorf("option %s: %q is not one of %s", o.Name, value, strings.Join(o.Choices, ", "))
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown option %q", name)
+}

@@ -1,0 +1,420 @@
+package players
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"meeple/games"
+	"meeple/games/kinarow"
+	"meeple/internal/search"
+)
+
+// fakeGame is a game of another family for New's choices: only its Type and
+// Family matter.
+type fakeGame struct {
+	games.Game
+	typ games.Type
+}
+
+func (f fakeGame) Family() string   { return "fake" }
+func (f fakeGame) Type() games.Type { return f.typ }
+
+func TestNew(t *testing.T) {
+	ttt := loadKinarow(t, "tictactoe")
+	twoZero := fakeGame{typ: games.Type{Players: 2, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}}
+	coop := fakeGame{typ: games.Type{Players: 3, Chance: true, Information: games.ImperfectInformation, Utility: games.Identical, MaxReturn: 1}}
+	dice := fakeGame{typ: games.Type{Players: 2, Chance: true, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}}
+	tests := []struct {
+		g    games.Game
+		algo string
+		want string // the searcher's type, or an error's text
+	}{
+		{ttt, "", "*players.kinarowPlayer"},
+		{ttt, "auto", "*players.kinarowPlayer"},
+		{ttt, "AlphaBeta", "*search.AlphaBeta"},
+		{ttt, "mcts", "*search.MCTS"},
+		{ttt, "random", "search.Random"},
+		{ttt, "baseline", "*players.baseline"},
+		{ttt, "minimax", "unknown algorithm"},
+		{twoZero, "auto", "*search.AlphaBeta"},
+		{twoZero, "baseline", "no baseline for fake"},
+		{dice, "auto", "*search.MCTS"},
+		{dice, "alphabeta", "*search.AlphaBeta"},
+		{coop, "auto", "*search.MCTS"},
+		{coop, "alphabeta", "alphabeta needs a two-player zero-sum game"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.g.Family()+"/"+tc.algo, func(t *testing.T) {
+			s, err := New(tc.g, Config{Algorithm: tc.algo})
+			got := fmt.Sprintf("%T", s)
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("New(%s): %s, want %s", tc.algo, got, tc.want)
+			}
+		})
+	}
+	m, _ := New(coop, Config{Algorithm: "mcts", Seed: 9})
+	if mc := m.(*search.MCTS); mc.Seed != 9 || mc.MaxReturn != 1 {
+		t.Errorf("mcts settings: %+v", mc)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	names := map[string]Option{}
+	for _, o := range Options() {
+		names[o.Name] = o
+		if o.Type == "combo" && !slices.Contains(o.Choices, o.Default) {
+			t.Errorf("%s: default %q not among %v", o.Name, o.Default, o.Choices)
+		}
+	}
+	for _, n := range []string{"Hash", "Algorithm", "Seed"} {
+		if _, ok := names[n]; !ok {
+			t.Errorf("no option %s", n)
+		}
+	}
+	var c Config
+	for _, set := range [][2]string{{"hash", "64"}, {"ALGORITHM", "MCTS"}, {"Seed", "12345678901"}} {
+		if err := c.Set(set[0], set[1]); err != nil {
+			t.Errorf("Set(%q, %q): %v", set[0], set[1], err)
+		}
+	}
+	if c != (Config{Algorithm: "mcts", HashMB: 64, Seed: 12345678901}) {
+		t.Errorf("config %+v", c)
+	}
+	for _, set := range [][2]string{{"Hash", "0"}, {"Hash", "lots"}, {"Algorithm", "minimax"}, {"Seed", "-1"}, {"Threads", "2"}} {
+		if err := c.Set(set[0], set[1]); err == nil {
+			t.Errorf("Set(%q, %q) accepted", set[0], set[1])
+		}
+	}
+}
+
+func parse(t testing.TB, g *kinarow.Game, pos string) *kinarow.State {
+	t.Helper()
+	st, err := g.ParseState(pos)
+	if err != nil {
+		t.Fatalf("ParseState(%q): %v", pos, err)
+	}
+	return st.(*kinarow.State)
+}
+
+func cell(t testing.TB, st *kinarow.State, s string) games.Move {
+	t.Helper()
+	m, err := st.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestThreatEval(t *testing.T) {
+	g := loadKinarow(t, "tictactoe")
+	tests := []struct {
+		pos  string
+		want int // exact score, or 0: compare sign with sign
+		sign int
+	}{
+		{"xx1/3/oo1 x", winNext, 0},    // x completes the top row
+		{"xx1/x1o/1o1 o", -winNext, 0}, // o faces two threats
+		{"3/o2/xox x", forkNext, 0},    // x forks at c3
+		{"3/1x1/3 o", 0, -1},           // x's centre stone: o is worse
+		{"3/1x1/o2 x", 0, 1},
+	}
+	for _, tc := range tests {
+		e := newThreatEval(newBoard(g))
+		got := e.Evaluate(parse(t, g, tc.pos))
+		switch {
+		case tc.want != 0 && got != tc.want:
+			t.Errorf("%s: %d, want %d", tc.pos, got, tc.want)
+		case tc.sign != 0 && got*tc.sign <= 0:
+			t.Errorf("%s: %d, want the sign of %d", tc.pos, got, tc.sign)
+		}
+	}
+	// Symmetric positions score the same for either side to move: the
+	// evaluation reads the board from the side to move.
+	q := loadKinarow(t, "qubic")
+	st := q.NewState()
+	e := newThreatEval(newBoard(q))
+	if v := e.Evaluate(st); v != 0 {
+		t.Errorf("empty qubic: %d", v)
+	}
+}
+
+func TestMoveOrder(t *testing.T) {
+	g := loadKinarow(t, "tictactoe")
+	e := newThreatEval(newBoard(g))
+	st := parse(t, g, "xx1/x2/oo1 o") // o to move: o wins at c1, must otherwise block c3
+	moves := st.LegalMoves(nil)
+	scores := make([]int32, len(moves))
+	e.ScoreMoves(st, moves, scores)
+	best := func() games.Move {
+		b := 0
+		for i := range scores {
+			if scores[i] > scores[b] {
+				b = i
+			}
+		}
+		m := moves[b]
+		scores[b] = -1
+		return m
+	}
+	if m := best(); m != cell(t, st, "c1") {
+		t.Errorf("first %s, want the win c1", st.FormatMove(m))
+	}
+	if m := best(); m != cell(t, st, "c3") {
+		t.Errorf("second %s, want the block c3", st.FormatMove(m))
+	}
+}
+
+// immediateWins lists, by brute force over the board, the cells where seat
+// completes a line now.
+func immediateWins(st *kinarow.State, seat int) []games.Move {
+	g := st.Game()
+	var out []games.Move
+	for c := 0; c < g.Cells(); c++ {
+		if !st.Playable(c) {
+			continue
+		}
+		for _, li := range g.LinesThrough(c) {
+			n := 0
+			for _, x := range g.Lines()[li] {
+				if st.At(int(x)) == seat {
+					n++
+				}
+			}
+			if n == g.Connect()-1 {
+				out = append(out, games.Move(c))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestTactics checks on random positions that the engine, on a budget of
+// one node, never misses a win in one and never fails to block the
+// opponent's only immediate win.
+func TestTactics(t *testing.T) {
+	for _, name := range []string{"tictactoe", "qubic", "hypercube", "connect4", "score4", "gomoku"} {
+		t.Run(name, func(t *testing.T) {
+			g := loadKinarow(t, name)
+			rng := rand.New(rand.NewPCG(1, 1))
+			eng, _ := New(g, Config{HashMB: 1})
+			var wins, blocks int
+			for game := 0; game < 40; game++ {
+				st := g.NewState().(*kinarow.State)
+				for st.Player() >= 0 {
+					me := st.Player()
+					mine, theirs := immediateWins(st, me), immediateWins(st, 1-me)
+					if len(mine) > 0 || len(theirs) == 1 {
+						res := eng.Search(context.Background(), st, search.Limits{Nodes: 1}, nil)
+						if len(mine) > 0 {
+							wins++
+							if !slices.Contains(mine, res.Move) {
+								t.Fatalf("%s: played %s, missing the win at %s", st.Position(), st.FormatMove(res.Move), st.FormatMove(mine[0]))
+							}
+						} else {
+							blocks++
+							if res.Move != theirs[0] {
+								t.Fatalf("%s: played %s, not blocking %s", st.Position(), st.FormatMove(res.Move), st.FormatMove(theirs[0]))
+							}
+						}
+					}
+					moves := st.LegalMoves(nil)
+					st.Play(moves[rng.IntN(len(moves))])
+				}
+			}
+			if wins == 0 || blocks == 0 {
+				t.Errorf("%d wins and %d blocks tested", wins, blocks)
+			}
+		})
+	}
+}
+
+// orderOnly hides the move filter of the threat evaluation, for searches
+// that check it.
+type orderOnly struct{ e *threatEval }
+
+func (o orderOnly) Evaluate(st games.State) int { return o.e.Evaluate(st) }
+func (o orderOnly) ScoreMoves(st games.State, moves []games.Move, scores []int32) {
+	o.e.ScoreMoves(st, moves, scores)
+}
+
+// TestVCFSound checks the threat-space search against alpha-beta: every
+// win it claims on random positions is confirmed by a full-width search
+// (no move filter) to the claimed depth.
+func TestVCFSound(t *testing.T) {
+	claims := 0
+	for _, name := range []string{"qubic", "score4", "connect4"} {
+		g := loadKinarow(t, name)
+		b := newBoard(g)
+		v := newVCF(b)
+		ab := search.NewAlphaBeta(orderOnly{newThreatEval(b)}, 4)
+		rng := rand.New(rand.NewPCG(2, 2))
+		for range 20 {
+			st := g.NewState().(*kinarow.State)
+			for st.Player() >= 0 {
+				if len(b.winCells(st, st.Player(), nil)) == 0 && len(b.winCells(st, 1-st.Player(), nil)) <= 1 {
+					if m, plies, ok := v.solve(context.Background(), st, 3, 5000); ok {
+						claims++
+						res := ab.Search(context.Background(), st, search.Limits{Depth: plies}, nil)
+						if res.Info.Mate <= 0 || res.Info.Mate > plies {
+							t.Fatalf("%s %s: vcf claims %s wins in %d plies; alpha-beta says mate %d", name, st.Position(), st.FormatMove(m), plies, res.Info.Mate)
+						}
+					}
+				}
+				moves := st.LegalMoves(nil)
+				st.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	if claims < 10 {
+		t.Errorf("only %d claims checked", claims)
+	}
+	t.Logf("%d claims confirmed", claims)
+}
+
+// TestMoveFilterExact compares alpha-beta with and without the move filter
+// on random positions: the scores agree.
+func TestMoveFilterExact(t *testing.T) {
+	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
+		g := loadKinarow(t, name)
+		rng := rand.New(rand.NewPCG(6, 6))
+		compared := 0
+		for range 30 {
+			st := g.NewState().(*kinarow.State)
+			for st.Player() >= 0 {
+				if rng.IntN(4) == 0 {
+					e := newThreatEval(newBoard(g))
+					with := search.NewAlphaBeta(e, 1).Search(context.Background(), st, search.Limits{Depth: 3}, nil)
+					without := search.NewAlphaBeta(orderOnly{e}, 1).Search(context.Background(), st, search.Limits{Depth: 3}, nil)
+					if with.Info.Score != without.Info.Score {
+						t.Fatalf("%s %s: score %d with the filter, %d without", name, st.Position(), with.Info.Score, without.Info.Score)
+					}
+					compared++
+				}
+				moves := st.LegalMoves(nil)
+				st.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+		if compared < 20 {
+			t.Errorf("%s: %d positions compared", name, compared)
+		}
+	}
+}
+
+func TestBaselinePriorities(t *testing.T) {
+	g := loadKinarow(t, "tictactoe")
+	tests := []struct {
+		pos  string
+		want []string // any of these
+	}{
+		{"xx1/3/oo1 x", []string{"c3"}},       // win rather than block
+		{"x2/2x/oo1 x", []string{"c1"}},       // block
+		{"2x/1o1/x2 o", []string{"a3", "c1"}}, // fork-block: x would fork at a3 or c1
+		{"3/o2/xox x", []string{"b2"}},        // fork-block before fork: o forks at b2
+	}
+	for _, tc := range tests {
+		st := parse(t, g, tc.pos)
+		for seed := range uint64(5) {
+			p, _ := New(g, Config{Algorithm: Baseline, Seed: seed})
+			res := p.Search(context.Background(), st, search.Limits{}, nil)
+			if !slices.Contains(tc.want, st.FormatMove(res.Move)) {
+				t.Errorf("%s seed %d: %s, want one of %v", tc.pos, seed, st.FormatMove(res.Move), tc.want)
+			}
+		}
+	}
+	// On random positions of the big boards, every choice keeps the order.
+	for _, name := range []string{"qubic", "hypercube"} {
+		g := loadKinarow(t, name)
+		b := newBoard(g)
+		rng := rand.New(rand.NewPCG(5, 5))
+		var steps [5]int
+		for game := range 20 {
+			p, _ := New(g, Config{Algorithm: Baseline, Seed: uint64(game)})
+			st := g.NewState().(*kinarow.State)
+			for st.Player() >= 0 {
+				me := st.Player()
+				m := p.Search(context.Background(), st, search.Limits{}, nil).Move
+				var forkBlocks, forks []games.Move
+				for _, c := range st.LegalMoves(nil) {
+					if b.forks(st, 1-me, int(c)) >= 2 {
+						forkBlocks = append(forkBlocks, c)
+					}
+					if b.forks(st, me, int(c)) >= 2 {
+						forks = append(forks, c)
+					}
+				}
+				step := 4
+				for i, want := range [][]games.Move{immediateWins(st, me), immediateWins(st, 1-me), forkBlocks, forks} {
+					if len(want) > 0 {
+						step = i
+						if !slices.Contains(want, m) {
+							t.Fatalf("%s %s: baseline played %s, want one of %v (step %d)", name, st.Position(), st.FormatMove(m), want, i)
+						}
+						break
+					}
+				}
+				steps[step]++
+				if rng.IntN(2) == 0 { // alternate with random moves for variety
+					moves := st.LegalMoves(nil)
+					m = moves[rng.IntN(len(moves))]
+				}
+				st.Play(m)
+			}
+		}
+		for i, n := range steps {
+			if n == 0 {
+				t.Errorf("%s: step %d of the baseline never tested", name, i)
+			}
+		}
+	}
+}
+
+func TestSearchLeavesStateUnchanged(t *testing.T) {
+	g := loadKinarow(t, "qubic")
+	rng := rand.New(rand.NewPCG(3, 3))
+	st := g.NewState()
+	for range 12 {
+		moves := st.LegalMoves(nil)
+		st.Play(moves[rng.IntN(len(moves))])
+	}
+	for _, algo := range algorithms {
+		p, err := New(g, Config{Algorithm: algo, HashMB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, hash := st.Position(), st.Hash()
+		res := p.Search(context.Background(), st, search.Limits{Nodes: 2000}, nil)
+		if st.Position() != pos || st.Hash() != hash || !slices.Contains(st.LegalMoves(nil), res.Move) {
+			t.Errorf("%s: move %d; position %s -> %s", algo, res.Move, pos, st.Position())
+		}
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, name := range []string{"qubic", "hypercube", "connect4", "gomoku"} {
+		b.Run(name, func(b *testing.B) {
+			g := loadKinarow(b, name)
+			rng := rand.New(rand.NewPCG(4, 4))
+			st := g.NewState()
+			for range 4 {
+				moves := st.LegalMoves(nil)
+				st.Play(moves[rng.IntN(len(moves))])
+			}
+			ab := search.NewAlphaBeta(newThreatEval(newBoard(g)), 4)
+			b.ReportAllocs()
+			var nodes int64
+			for b.Loop() {
+				ab.Clear()
+				nodes += ab.Search(context.Background(), st, search.Limits{Nodes: 50_000}, nil).Info.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
