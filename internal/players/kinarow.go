@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"meeple/games"
 	"meeple/games/kinarow"
@@ -314,6 +315,7 @@ type vcf struct {
 	*board
 	nodes, budget int64
 	ctx           context.Context
+	deadline      time.Time // zero: none
 	aborted       bool
 	cands, tmp    [][]int32
 	cnt           []uint8
@@ -326,13 +328,15 @@ func newVCF(b *board) *vcf {
 }
 
 // solve looks for a forced win of the side to move by continuous threats,
-// deepening to maxDepth attacker moves within budget nodes. It returns the
-// first move and the plies to the win.
-func (v *vcf) solve(ctx context.Context, s *kinarow.State, maxDepth int, budget int64) (games.Move, int, bool) {
+// deepening to maxDepth attacker moves within budget nodes (and before
+// deadline, unless it is zero). It returns the first move and the plies to
+// the win.
+func (v *vcf) solve(ctx context.Context, s *kinarow.State, maxDepth int, budget int64, deadline time.Time) (games.Move, int, bool) {
+	v.nodes = 0
 	if v.k < 3 || s.Player() < 0 {
 		return games.NoMove, 0, false
 	}
-	v.ctx, v.nodes, v.budget, v.aborted = ctx, 0, budget, false
+	v.ctx, v.budget, v.deadline, v.aborted = ctx, budget, deadline, false
 	for depth := 1; depth <= maxDepth && !v.aborted; depth++ {
 		if v.attack(s, depth, 0) {
 			return v.first, v.plies, true
@@ -351,8 +355,12 @@ func (v *vcf) buffers(ply int) {
 // attack reports whether the side to move wins by continuous threats
 // within depth more of its moves.
 func (v *vcf) attack(s *kinarow.State, depth, ply int) bool {
+	if v.nodes >= v.budget {
+		v.aborted = true
+		return false
+	}
 	v.nodes++
-	if v.nodes > v.budget || v.nodes&1023 == 0 && v.ctx.Err() != nil {
+	if v.nodes&255 == 0 && (v.ctx.Err() != nil || !v.deadline.IsZero() && time.Now().After(v.deadline)) {
 		v.aborted = true
 		return false
 	}
@@ -480,8 +488,9 @@ func (p *kinarowPlayer) Search(ctx context.Context, st games.State, lim search.L
 		return search.Result{Move: games.NoMove}
 	}
 	me := s.Player()
+	start := time.Now()
 	answer := func(m games.Move, mate int, nodes int64) search.Result {
-		in := search.Info{Depth: 1, SelDepth: max(mate, 1), Mate: mate, Nodes: nodes, PV: []games.Move{m}}
+		in := search.Info{Depth: 1, SelDepth: max(mate, 1), Mate: mate, Nodes: nodes, Time: time.Since(start), PV: []games.Move{m}}
 		if mate > 0 {
 			in.Score = search.MateScore - mate
 		}
@@ -502,19 +511,49 @@ func (p *kinarowPlayer) Search(ctx context.Context, st games.State, lim search.L
 		}
 	}
 	blocks := p.b.winCells(s, 1-me, nil)
-	if len(blocks) <= 1 {
-		budget := int64(vcfBudget)
-		if lim.Nodes > 0 {
-			budget = min(budget, max(lim.Nodes/4, 1))
-		}
-		if m, plies, ok := p.vcf.solve(ctx, s, vcfDepth, budget); ok {
-			return answer(m, plies, p.vcf.nodes)
-		}
-		if len(blocks) == 1 {
-			return answer(games.Move(blocks[0]), 0, p.vcf.nodes)
-		}
+	if len(blocks) > 1 {
+		return p.ab.Search(ctx, st, lim, info)
 	}
-	return p.ab.Search(ctx, st, lim, info)
+	// The threat-space search gets a quarter of the node budget and of the
+	// hard time limit; alpha-beta the rest.
+	budget := int64(vcfBudget)
+	if lim.Nodes > 0 && !lim.Infinite {
+		budget = min(budget, lim.Nodes/4)
+	}
+	var deadline time.Time
+	if _, hard := search.Allocate(lim, me); hard > 0 {
+		deadline = start.Add(hard / 4)
+	}
+	m, plies, won := p.vcf.solve(ctx, s, vcfDepth, budget, deadline)
+	used := p.vcf.nodes
+	switch {
+	case won:
+		return answer(m, plies, used)
+	case len(blocks) == 1:
+		return answer(games.Move(blocks[0]), 0, used)
+	}
+	lim = spend(lim, me, used, time.Since(start))
+	res := p.ab.Search(ctx, st, lim, info)
+	res.Info.Nodes += used
+	return res
+}
+
+// spend takes what the tactics used out of the limits left for the search.
+func spend(lim search.Limits, me int, nodes int64, elapsed time.Duration) search.Limits {
+	if lim.Infinite {
+		return lim
+	}
+	if lim.Nodes > 0 {
+		lim.Nodes = max(lim.Nodes-nodes, 1)
+	}
+	if lim.MoveTime > 0 {
+		lim.MoveTime = max(lim.MoveTime-elapsed, time.Millisecond)
+	}
+	if me < len(lim.Time) && lim.Time[me] > 0 {
+		lim.Time = slices.Clone(lim.Time)
+		lim.Time[me] = max(lim.Time[me]-elapsed, time.Millisecond)
+	}
+	return lim
 }
 
 // baseline is the computer player of the four-dimensional tic-tac-toe

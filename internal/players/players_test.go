@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"meeple/games"
 	"meeple/games/kinarow"
@@ -249,18 +250,21 @@ func (o orderOnly) ScoreMoves(st games.State, moves []games.Move, scores []int32
 // win it claims on random positions is confirmed by a full-width search
 // (no move filter) to the claimed depth.
 func TestVCFSound(t *testing.T) {
-	claims := 0
+	claims, gamesPer, depth := 0, 20, 3
+	if testing.Short() {
+		gamesPer, depth = 6, 2
+	}
 	for _, name := range []string{"qubic", "score4", "connect4"} {
 		g := loadKinarow(t, name)
 		b := newBoard(g)
 		v := newVCF(b)
 		ab := search.NewAlphaBeta(orderOnly{newThreatEval(b)}, 4)
 		rng := rand.New(rand.NewPCG(2, 2))
-		for range 20 {
+		for range gamesPer {
 			st := g.NewState().(*kinarow.State)
 			for st.Player() >= 0 {
 				if len(b.winCells(st, st.Player(), nil)) == 0 && len(b.winCells(st, 1-st.Player(), nil)) <= 1 {
-					if m, plies, ok := v.solve(context.Background(), st, 3, 5000); ok {
+					if m, plies, ok := v.solve(context.Background(), st, depth, 5000, time.Time{}); ok {
 						claims++
 						res := ab.Search(context.Background(), st, search.Limits{Depth: plies}, nil)
 						if res.Info.Mate <= 0 || res.Info.Mate > plies {
@@ -285,8 +289,11 @@ func TestMoveFilterExact(t *testing.T) {
 	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
 		g := loadKinarow(t, name)
 		rng := rand.New(rand.NewPCG(6, 6))
-		compared := 0
-		for range 30 {
+		compared, gamesPer := 0, 30
+		if testing.Short() {
+			gamesPer = 10
+		}
+		for range gamesPer {
 			st := g.NewState().(*kinarow.State)
 			for st.Player() >= 0 {
 				if rng.IntN(4) == 0 {
@@ -302,7 +309,7 @@ func TestMoveFilterExact(t *testing.T) {
 				st.Play(moves[rng.IntN(len(moves))])
 			}
 		}
-		if compared < 20 {
+		if compared < gamesPer {
 			t.Errorf("%s: %d positions compared", name, compared)
 		}
 	}
@@ -416,5 +423,45 @@ func BenchmarkSearch(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
+	}
+}
+
+// TestLimits checks the k-in-a-row player's budgets: nodes are not
+// overspent, and a cancelled infinite search or a move time ends promptly
+// (generous bounds: speed is not asserted).
+func TestLimits(t *testing.T) {
+	g := loadKinarow(t, "hypercube")
+	st := g.NewState()
+	for _, m := range []string{"b2b2", "c3c3", "a1a1"} {
+		mv, err := st.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Play(mv)
+	}
+	eng, _ := New(g, Config{HashMB: 1})
+	for _, nodes := range []int64{1, 100, 5000} {
+		res := eng.Search(context.Background(), st, search.Limits{Nodes: nodes}, nil)
+		if res.Info.Nodes > nodes || !slices.Contains(st.LegalMoves(nil), res.Move) {
+			t.Errorf("limit %d: %d nodes, move %d", nodes, res.Info.Nodes, res.Move)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan search.Result, 1)
+	go func() { done <- eng.Search(ctx, st, search.Limits{Infinite: true}, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case res := <-done:
+		if !slices.Contains(st.LegalMoves(nil), res.Move) {
+			t.Errorf("infinite: move %d", res.Move)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer 10s after cancel")
+	}
+	begin := time.Now()
+	res := eng.Search(context.Background(), st, search.Limits{MoveTime: 50 * time.Millisecond}, nil)
+	if took := time.Since(begin); took > 5*time.Second || !slices.Contains(st.LegalMoves(nil), res.Move) {
+		t.Errorf("movetime 50ms: %v, move %d", took, res.Move)
 	}
 }
