@@ -31,6 +31,12 @@ type board struct {
 	gravity bool
 	exact   bool
 	weight  []int // by stones in a live window: 1, 4, 16, 64, ...
+	// parity[seat][cell], with gravity: the weight (in halves) of a threat
+	// of seat that waits on cell. With an even number of cells, zugzwang at
+	// the end gives x the cells at even heights (rows 1, 3, 5 counted from
+	// 1) and o those at odd heights, so a threat on one's own parity is the
+	// one that wins (Allis's rule for Connect Four).
+	parity [2][]int
 
 	stamp [2][]uint32 // per seat and cell: the pass that last marked it
 	pass  uint32
@@ -46,6 +52,21 @@ func newBoard(g *kinarow.Game) *board {
 		}
 	}
 	b.stamp = [2][]uint32{make([]uint32, g.Cells()), make([]uint32, g.Cells())}
+	if b.gravity {
+		for seat := range 2 {
+			b.parity[seat] = make([]int, g.Cells())
+			for c := range g.Cells() {
+				b.parity[seat][c] = 2
+				if g.Cells()%2 == 0 {
+					if g.Coord(c, g.Gravity()-1)%2 == seat {
+						b.parity[seat][c] = 6
+					} else {
+						b.parity[seat][c] = 1
+					}
+				}
+			}
+		}
+	}
 	return b
 }
 
@@ -127,8 +148,10 @@ func (b *board) forks(s *kinarow.State, seat int, cell int) int {
 // immediate threats it has lost (it can block one); with neither, a
 // playable cell where it makes two threats at once is a forced win
 // (forkNext), as is blocking the opponent's one threat on such a cell.
-// Cells where the opponent would make two threats (fork cells) cost, so do
-// threats that wait on a cell below (gravity) less than playable ones.
+// Cells where the opponent would make two threats (fork cells) cost. With
+// gravity, a threat that waits on an empty cell below counts by its parity:
+// three threat weights on the owner's parity (see board.parity), half a one
+// on the other.
 type threatEval struct {
 	*board
 	cnt     [2][]uint8 // per seat and cell: windows a stone there makes threats of
@@ -179,7 +202,7 @@ func (e *threatEval) Evaluate(st games.State) int {
 					opWin = cell
 				}
 			} else {
-				latent[seat]++
+				latent[seat] += e.parity[seat][cell]
 			}
 		case n == k-2 && k >= 3:
 			for _, cell := range e.lines[li] {
@@ -220,7 +243,7 @@ func (e *threatEval) Evaluate(st games.State) int {
 	}
 	threat := e.weight[max(k-1, 1)]
 	score := sum[me]*5/4 - sum[op]
-	score += threat * (latent[me] - latent[op])
+	score += threat * (latent[me] - latent[op]) / 2
 	score -= 2 * threat * forkCells[op]
 	score += threat * forkCells[me] / 2
 	if wins[op] == 1 {
