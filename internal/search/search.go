@@ -23,7 +23,7 @@ type Limits struct {
 type Info struct {
 	Depth    int
 	SelDepth int
-	Score    int // for the side to move: centi-units for evaluations, 100 x expected return for MCTS
+	Score    int // for the side to move: centi-units for evaluations, 100 x expected return for MCTS; ±(MateScore-plies) with Mate
 	Mate     int // plies to a forced end: > 0 the side to move wins, < 0 it loses, 0 none known
 	Nodes    int64
 	Time     time.Duration
