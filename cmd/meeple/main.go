@@ -1,0 +1,18 @@
+// Command meeple plays many games over one line protocol, pipes engines
+// against each other and lets a person play in a terminal. See README.md.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+
+	"meeple/internal/cli"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := cli.Main(ctx, cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}

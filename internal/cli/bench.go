@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"meeple/games"
+	"meeple/internal/players"
+	"meeple/internal/search"
+)
+
+// The bench workload is fixed: for each shipped variant, perft from the
+// start at depths 1, 2, ... until one counts benchPerftLeaves leaves or more
+// (decided by counting, so the same on every machine), then a fixed-depth search
+// from the start with a fresh searcher. Node counts are deterministic, so
+// their total is a signature: a change to move generation or search that
+// changes it shows up here.
+const benchPerftLeaves = 250_000
+
+// benchDepth is the search depth for each shipped variant; others get
+// benchDefaultDepth.
+var benchDepth = map[string]int{
+	"tictactoe": 9,
+	"connect4":  9,
+	"qubic":     4,
+	"score4":    6,
+	"hypercube": 3,
+	"gomoku":    3,
+}
+
+const benchDefaultDepth = 4
+
+func runBench(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "bench", "[VARIANT...]", `
+Runs the fixed benchmark workload: perft and a fixed-depth search from the
+start of every shipped variant (or only the named ones), printing nodes,
+time and nodes/s per item and a total node count that is identical from run
+to run (the signature).`)
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	vs, err := games.Shipped()
+	if err != nil {
+		return err
+	}
+	if len(args) > 0 {
+		vs = slices.DeleteFunc(vs, func(v *games.Variant) bool { return !slices.Contains(args, v.Name) })
+		if len(vs) != len(args) {
+			return fmt.Errorf("unknown shipped variant among %v; see 'meeple variants'", args)
+		}
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "%-14s %-7s %5s %12s %10s %12s\n", "variant", "item", "depth", "nodes", "time", "nodes/s")
+	var total uint64
+	var elapsed time.Duration
+	for _, v := range vs {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		n, d := benchPerft(w, v)
+		total += n
+		elapsed += d
+		n, d, err = benchSearch(ctx, w, v)
+		if err != nil {
+			return err
+		}
+		total += n
+		elapsed += d
+	}
+	fmt.Fprintf(w, "%-14s %-7s %5s %12d %10s %12.0f\n", "total", "", "", total, elapsed.Round(time.Millisecond), float64(total)/max(elapsed.Seconds(), 1e-9))
+	fmt.Fprintf(w, "signature %d\n", total)
+	return nil
+}
+
+func benchPerft(w io.Writer, v *games.Variant) (uint64, time.Duration) {
+	st := v.Game.NewState()
+	var nodes uint64
+	start := time.Now()
+	depth := 0
+	for d := 1; d <= 12; d++ {
+		n := games.CountLeaves(st, d)
+		nodes += n
+		depth = d
+		if n >= benchPerftLeaves || st.Player() == games.Terminal {
+			break
+		}
+	}
+	el := time.Since(start)
+	benchLine(w, v.Name, "perft", depth, nodes, el)
+	return nodes, el
+}
+
+func benchSearch(ctx context.Context, w io.Writer, v *games.Variant) (uint64, time.Duration, error) {
+	s, err := players.New(v.Game, players.Config{Algorithm: "auto", HashMB: 16, Seed: 1})
+	if err != nil {
+		return 0, 0, err
+	}
+	depth, ok := benchDepth[v.Name]
+	if !ok {
+		depth = benchDefaultDepth
+	}
+	st := v.Game.NewState()
+	start := time.Now()
+	r := s.Search(ctx, st, search.Limits{Depth: depth}, nil)
+	el := time.Since(start)
+	benchLine(w, v.Name, "search", depth, uint64(r.Info.Nodes), el)
+	return uint64(r.Info.Nodes), el, nil
+}
+
+func benchLine(w io.Writer, name, item string, depth int, nodes uint64, el time.Duration) {
+	fmt.Fprintf(w, "%-14s %-7s %5d %12d %10s %12.0f\n", name, item, depth, nodes, el.Round(time.Microsecond), float64(nodes)/max(el.Seconds(), 1e-9))
+}

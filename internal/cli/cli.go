@@ -1,0 +1,150 @@
+// Package cli is the meeple command line: one function per subcommand, each
+// taking its arguments and streams, so that cmd/meeple stays a dispatcher
+// and every subcommand is testable in-process.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	_ "meeple/games/kinarow" // the games register themselves
+)
+
+// Env is what a subcommand runs with.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env Env, args []string) error
+}
+
+var commands = []command{
+	{"engine", "speak the engine protocol (native, ugi) on stdin/stdout", runEngine},
+	{"perft", "count the leaves of the move tree of a variant", runPerft},
+	{"variants", "list the shipped variants and the game families", runVariants},
+	{"check", "check variant files with exactly the loader's checks", runCheck},
+	{"bench", "run the fixed benchmark workload (perft and searches)", runBench},
+}
+
+// errUsage marks an error whose message is already printed with the usage.
+var errUsage = errors.New("usage")
+
+// Main runs the meeple command line and returns the process exit code.
+func Main(ctx context.Context, env Env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) > 1 {
+			return Main(ctx, env, []string{args[1], "--help"})
+		}
+		usage(env.Stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			err := c.run(ctx, env, args[1:])
+			switch {
+			case err == nil:
+				return 0
+			case errors.Is(err, flag.ErrHelp):
+				return 0
+			case errors.Is(err, errUsage):
+				return 2
+			}
+			fmt.Fprintf(env.Stderr, "meeple %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(env.Stderr, "meeple: unknown command %q; run 'meeple --help'\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "meeple: a universal game-protocol engine")
+	fmt.Fprintln(w, "\nUsage: meeple <command> [arguments]\n\nCommands:")
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, c := range commands {
+			if c.name == n {
+				fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+			}
+		}
+	}
+	fmt.Fprintln(w, "\nRun 'meeple <command> --help' for a command's flags.")
+}
+
+// newFlags makes a FlagSet whose usage names the command and its arguments.
+func newFlags(env Env, name, args, doc string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: meeple %s %s\n\n%s\n", name, args, strings.TrimSpace(doc))
+		var any bool
+		fs.VisitAll(func(*flag.Flag) { any = true })
+		if any {
+			fmt.Fprintln(w, "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parse parses flags that may stand before, between or after the positional
+// arguments, and returns the positional ones. -h/--help prints the usage to
+// stdout and returns flag.ErrHelp.
+func parse(fs *flag.FlagSet, env Env, args []string) ([]string, error) {
+	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "-help" {
+			fs.SetOutput(env.Stdout)
+			fs.Usage()
+			return nil, flag.ErrHelp
+		}
+	}
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, errUsage
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// wantArgs checks the number of positional arguments.
+func wantArgs(fs *flag.FlagSet, pos []string, lo, hi int) error {
+	if len(pos) < lo || len(pos) > hi {
+		fmt.Fprintf(fs.Output(), "meeple %s: wrong number of arguments\n", fs.Name())
+		fs.Usage()
+		return errUsage
+	}
+	return nil
+}
+
+// setFlags collects repeated --set key=value flags.
+type setFlags []string
+
+func (s *setFlags) String() string     { return strings.Join(*s, ",") }
+func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }

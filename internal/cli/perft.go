@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"meeple/games"
+)
+
+func runPerft(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "perft", "VARIANT DEPTH [flags]", `
+Counts the leaves of the move tree of VARIANT to DEPTH plies from the start
+position (or --position), with the game's own fast perft where it has one.
+A finished game reached before DEPTH counts as one leaf (chess: none, as in
+chess perft tables). VARIANT is a shipped name, a family, a TOML file or an
+inline spec such as 'kinarow(dims=3,size=4)'.`)
+	pos := fs.String("position", "", "start from this position string")
+	moves := fs.String("moves", "", "play these space-separated moves first")
+	divide := fs.Bool("divide", false, "print the count below each legal move")
+	var set setFlags
+	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 2, 2); err != nil {
+		return err
+	}
+	depth, err := strconv.Atoi(args[1])
+	if err != nil || depth < 0 || depth > 64 {
+		return fmt.Errorf("depth %q: want a whole number 0..64", args[1])
+	}
+	st, err := startState(args[0], set, *pos, *moves)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var total uint64
+	if *divide && depth > 0 {
+		for _, m := range st.LegalMoves(nil) {
+			st.Play(m)
+			n := games.CountLeaves(st, depth-1)
+			st.Undo()
+			total += n
+			fmt.Fprintf(env.Stdout, "%s: %d\n", st.FormatMove(m), n)
+		}
+	} else {
+		total = games.CountLeaves(st, depth)
+	}
+	el := time.Since(start)
+	fmt.Fprintf(env.Stdout, "nodes %d\ntime %s\nnps %.0f\n", total, el.Round(time.Microsecond), float64(total)/max(el.Seconds(), 1e-9))
+	return nil
+}
+
+// startState loads a variant and sets up a position: the start, or pos,
+// followed by moves.
+func startState(spec string, set []string, pos, moves string) (games.State, error) {
+	v, err := games.LoadVariant(spec, set...)
+	if err != nil {
+		return nil, err
+	}
+	st := v.Game.NewState()
+	if pos != "" {
+		if st, err = v.Game.ParseState(pos); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range strings.Fields(moves) {
+		m, err := games.ParseLegal(st, s)
+		if err != nil {
+			return nil, err
+		}
+		st.Play(m)
+	}
+	return st, nil
+}
