@@ -25,7 +25,8 @@
 // Limits: the board has at most MaxCells (65,536) cells, and at most
 // MaxLines (262,144) windows of connect cells in a row (len(Game.Lines)),
 // so the tables a game keeps stay small; a variant past either limit is
-// rejected when it is loaded, naming the key "size" or "connect".
+// rejected when it is loaded, naming the key "size" or "connect". For
+// example 19x19x19 takes any connect, 4^6 connect 3 or more, 6^6 only 6.
 //
 // # Moves
 //

@@ -39,6 +39,11 @@ var family = &games.Family{
 
 func init() { games.Register(family) }
 
+var (
+	_ games.Game  = (*Game)(nil)
+	_ games.State = (*State)(nil)
+)
+
 // Game is one configured k-in-a-row variant. It is immutable once built and
 // may be shared by any number of states and goroutines.
 type Game struct {
@@ -51,21 +56,21 @@ type Game struct {
 
 	coords []uint8 // coords[cell*dims+i]: the coordinate of cell on axis i
 
-	lines     [][]int32  // every window of connect cells in a straight line
-	lineEnds  [][2]int32 // the cells just before and after each window on its line, -1 off the board
-	through   [][]int32  // through[cell]: indices of the windows holding cell
-	lineFlat  []int32    // backing store of lines
-	thruFlat  []int32    // backing store of through
-	maxThru   int
-	dirs      int // (3^d-1)/2 straight directions
-	centre    int // a central cell (0 on the gravity axis), for MoveExample
-	columns   []int32 // gravity: the cell with coordinate 0 on the gravity axis, per column
-	columnOf  []int32 // gravity: cell -> index into columns
-	fallStep  int     // gravity: stride of the gravity axis
-	fallSize  int     // gravity: size of the gravity axis
-	zobrist   []uint64 // zobrist[2*cell+seat]
-	sideKey   uint64   // xored in when o is to move
-	values    games.Values
+	lines    [][]int32  // every window of connect cells in a straight line
+	lineEnds [][2]int32 // the cells just before and after each window on its line, -1 off the board
+	through  [][]int32  // through[cell]: indices of the windows holding cell
+	lineFlat []int32    // backing store of lines
+	thruFlat []int32    // backing store of through
+	maxThru  int
+	dirs     int      // (3^d-1)/2 straight directions
+	centre   int      // a central cell (0 on the gravity axis), for MoveExample
+	columns  []int32  // gravity: the cell with coordinate 0 on the gravity axis, per column
+	columnOf []int32  // gravity: cell -> index into columns
+	fallStep int      // gravity: stride of the gravity axis
+	fallSize int      // gravity: size of the gravity axis
+	zobrist  []uint64 // zobrist[2*cell+seat]
+	sideKey  uint64   // xored in when o is to move
+	values   games.Values
 }
 
 // New builds a game from rule values that passed the per-key checks (as
@@ -261,10 +266,10 @@ func (g *Game) Describe() games.Description {
 	}
 	moves := "a cell: one coordinate per axis, letters (a, b, ...) for axes 1, 3, 5 and numbers (1, 2, ...) for axes 2, 4, 6, row 1 at the bottom: c, b3, b3c, b3c2"
 	if g.gravity > 0 {
-		moves += fmt.Sprintf("; stones fall along axis %d, and the move may leave that coordinate out (the stone lands on the lowest free cell)", g.gravity)
+		moves += fmt.Sprintf("; stones fall along axis %d, and a move may leave that coordinate out to land on the lowest free cell (a hyphen then separates two numbers that meet: b3-2)", g.gravity)
 	}
 	return games.Description{
-		Players:     seatNames[:],
+		Players:     []string{seatNames[0], seatNames[1]},
 		Dims:        append([]int(nil), g.size...),
 		Coords:      coords,
 		Moves:       moves,

@@ -172,7 +172,7 @@ func (g *Game) grammar() string {
 				b.WriteString(coordText(i, g.coord(g.centre, i)))
 			}
 		}
-		w += fmt.Sprintf(", or the column without its %s coordinate, like %s", axisKind(g.gravity-1)[:len(axisKind(g.gravity-1))-1], b.String())
+		w += fmt.Sprintf(", or the column without its %s coordinate, like %s", axisKind(g.gravity - 1)[:len(axisKind(g.gravity-1))-1], b.String())
 	}
 	return w
 }

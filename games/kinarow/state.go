@@ -99,7 +99,11 @@ func (s *State) Play(m games.Move) {
 	}
 	seat := s.toMove
 	if g.gravity > 0 {
-		s.heights[g.columnOf[cell]]++
+		col := g.columnOf[cell]
+		if int(s.heights[col]) != g.coord(cell, g.gravity-1) {
+			panic(fmt.Sprintf("kinarow: Play(%s): the stone would float", g.formatCell(cell)))
+		}
+		s.heights[col]++
 	}
 	won := s.place(cell, seat)
 	s.hash ^= g.zobrist[2*cell+int(seat)] ^ g.sideKey

@@ -1,0 +1,238 @@
+package kinarow
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"meeple/games"
+)
+
+var perftDeep = flag.Bool("perft.deep", false, "also run the perft rows marked deep")
+
+// ref is a second, deliberately plain k-in-a-row implementation for
+// checking perft counts: stones are kept by coordinate tuple, a move is
+// legal when its cell is empty (and, with gravity, rests on the floor or on
+// a stone), and a win is found by walking from the new stone in each of the
+// 3^d-1 directions and adding up the two opposite runs. It shares no code
+// with the package (no windows, no counts, no strides).
+type ref struct {
+	size    []int
+	k       int
+	gravity int // 1-based, 0 none
+	exact   bool
+	board   []int8 // by key(c); 0 empty, 1 x, 2 o
+	stones  int
+}
+
+func newRef(size []int, k, gravity int, exact bool) *ref {
+	cells := 1
+	for _, n := range size {
+		cells *= n
+	}
+	return &ref{size: size, k: k, gravity: gravity, exact: exact, board: make([]int8, cells)}
+}
+
+// key numbers a coordinate tuple, the last axis slowest.
+func (r *ref) key(c []int) int {
+	k := 0
+	for i := len(c) - 1; i >= 0; i-- {
+		k = k*r.size[i] + c[i]
+	}
+	return k
+}
+
+func (r *ref) at(c []int) int { return int(r.board[r.key(c)]) - 1 }
+
+// all lists every coordinate tuple of the board.
+func (r *ref) all() [][]int {
+	out := [][]int{{}}
+	for _, n := range r.size {
+		var next [][]int
+		for _, p := range out {
+			for v := 0; v < n; v++ {
+				next = append(next, append(append([]int(nil), p...), v))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+func (r *ref) legal(c []int) bool {
+	if r.at(c) >= 0 {
+		return false
+	}
+	if r.gravity == 0 || c[r.gravity-1] == 0 {
+		return true
+	}
+	below := append([]int(nil), c...)
+	below[r.gravity-1]--
+	return r.at(below) >= 0
+}
+
+// wins tells whether the stone of p at c makes a winning run.
+func (r *ref) wins(c []int, p int) bool {
+	d := len(r.size)
+	total := 1
+	for range d {
+		total *= 3
+	}
+	run := func(v []int) int {
+		n := 0
+		at := append([]int(nil), c...)
+		for {
+			for i := range at {
+				at[i] += v[i]
+			}
+			for i, x := range at {
+				if x < 0 || x >= r.size[i] {
+					return n
+				}
+			}
+			if r.at(at) != p {
+				return n
+			}
+			n++
+		}
+	}
+	for code := 0; code < total; code++ {
+		v, neg, x := make([]int, d), make([]int, d), code
+		zero := true
+		for i := range v {
+			v[i] = x%3 - 1
+			neg[i] = -v[i]
+			x /= 3
+			zero = zero && v[i] == 0
+		}
+		if zero {
+			continue
+		}
+		n := 1 + run(v) + run(neg)
+		if n == r.k || !r.exact && n > r.k {
+			return true
+		}
+	}
+	return false
+}
+
+// perft counts leaves to depth, a finished game counting as one leaf.
+func (r *ref) perft(p, depth int, coords [][]int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for _, c := range coords {
+		if !r.legal(c) {
+			continue
+		}
+		if depth == 1 {
+			n++
+			continue
+		}
+		r.board[r.key(c)] = int8(p + 1)
+		r.stones++
+		if r.wins(c, p) || r.stones == len(r.board) {
+			n++
+		} else {
+			n += r.perft(1-p, depth-1, coords)
+		}
+		r.board[r.key(c)] = 0
+		r.stones--
+	}
+	return n
+}
+
+type perftRow struct {
+	variant string
+	depth   int
+	count   uint64
+	deep    bool
+	line    int
+}
+
+// readPerft reads testdata/perft.txt: "variant depth count [deep]".
+func readPerft(t *testing.T) []perftRow {
+	t.Helper()
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []perftRow
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		ln := strings.TrimSpace(sc.Text())
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		f := strings.Fields(ln)
+		if len(f) < 3 || len(f) > 4 {
+			t.Fatalf("perft.txt:%d: want variant depth count [deep]", n)
+		}
+		d, err1 := strconv.Atoi(f[1])
+		c, err2 := strconv.ParseUint(f[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("perft.txt:%d: bad number", n)
+		}
+		rows = append(rows, perftRow{f[0], d, c, len(f) == 4 && f[3] == "deep", n})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func (row perftRow) skip(t *testing.T) {
+	if row.deep && !*perftDeep {
+		t.Skip("deep row: run with -perft.deep")
+	}
+	if testing.Short() && row.count > 200_000 {
+		t.Skip("large row skipped in -short mode")
+	}
+}
+
+// TestPerft checks the package's own perft and the generic games.Perft
+// against the table, and that both leave the position unchanged.
+func TestPerft(t *testing.T) {
+	for _, row := range readPerft(t) {
+		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
+			row.skip(t)
+			st := load(t, row.variant).newState()
+			pos, hash := st.Position(), st.Hash()
+			if got := st.Perft(row.depth); got != row.count {
+				t.Errorf("Perft(%d) = %d; want %d (perft.txt:%d)", row.depth, got, row.count, row.line)
+			}
+			if row.count <= 2_000_000 {
+				if got := games.Perft(st, row.depth); got != row.count {
+					t.Errorf("games.Perft(%d) = %d; want %d", row.depth, got, row.count)
+				}
+			}
+			if st.Position() != pos || st.Hash() != hash || len(st.history) != 0 {
+				t.Errorf("perft changed the position: %q -> %q", pos, st.Position())
+			}
+		})
+	}
+}
+
+// TestPerftReference derives the table's counts with the reference
+// implementation, independently of the package.
+func TestPerftReference(t *testing.T) {
+	for _, row := range readPerft(t) {
+		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
+			row.skip(t)
+			if row.count > 3_000_000 && !*perftDeep {
+				t.Skip("too slow for the reference implementation: run with -perft.deep")
+			}
+			g := load(t, row.variant)
+			r := newRef(g.Dims(), g.Connect(), g.Gravity(), g.Exact())
+			if got := r.perft(0, row.depth, r.all()); got != row.count {
+				t.Errorf("reference perft(%d) = %d; perft.txt:%d says %d", row.depth, got, row.line, row.count)
+			}
+		})
+	}
+}
