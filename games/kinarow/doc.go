@@ -75,7 +75,8 @@
 // stone counts (x has as many stones as o, or one more, and the side to move
 // agrees), gravity (no stone above an empty cell of its column), that at
 // most one side has a winning line and that it made the last move, and that
-// one last move could have made all its winning lines. A finished position
+// one last move could have made all its winning lines (it does not prove
+// that the whole game leading there was possible). A finished position
 // parses to a finished state. Errors say what is wrong and where.
 //
 // # Implementation

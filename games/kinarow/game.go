@@ -62,7 +62,6 @@ type Game struct {
 	lineFlat []int32    // backing store of lines
 	thruFlat []int32    // backing store of through
 	maxThru  int
-	dirs     int      // (3^d-1)/2 straight directions
 	centre   int      // a central cell (0 on the gravity axis), for MoveExample
 	columns  []int32  // gravity: the cell with coordinate 0 on the gravity axis, per column
 	columnOf []int32  // gravity: cell -> index into columns

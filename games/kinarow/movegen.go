@@ -58,7 +58,6 @@ func countWindows(size []int, k int) int {
 func (g *Game) buildLines() {
 	d, k := len(g.size), g.connect
 	dirs := directions(d)
-	g.dirs = len(dirs)
 	n := countWindows(g.size, k)
 	g.lineFlat = make([]int32, 0, n*k)
 	g.lines = make([][]int32, 0, n)
