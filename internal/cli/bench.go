@@ -14,21 +14,22 @@ import (
 
 // The bench workload is fixed: for each shipped variant, perft from the
 // start at depths 1, 2, ... until one counts benchPerftLeaves leaves or more
-// (decided by counting, so the same on every machine), then a fixed-depth search
+// (decided by counting, so the same on every machine; its nodes are the
+// leaves of all the depths run), then a fixed-depth search
 // from the start with a fresh searcher. Node counts are deterministic, so
 // their total is a signature: a change to move generation or search that
 // changes it shows up here.
-const benchPerftLeaves = 250_000
+const benchPerftLeaves = 2_000_000
 
 // benchDepth is the search depth for each shipped variant; others get
 // benchDefaultDepth.
 var benchDepth = map[string]int{
 	"tictactoe": 9,
-	"connect4":  9,
-	"qubic":     4,
-	"score4":    6,
-	"hypercube": 3,
-	"gomoku":    3,
+	"connect4":  12,
+	"qubic":     5,
+	"score4":    8,
+	"hypercube": 4,
+	"gomoku":    4,
 }
 
 const benchDefaultDepth = 4
@@ -81,11 +82,14 @@ func benchPerft(w io.Writer, v *games.Variant) (uint64, time.Duration) {
 	var nodes uint64
 	start := time.Now()
 	depth := 0
-	for d := 1; d <= 12; d++ {
+	for d, prev := 1, uint64(0); d <= 12; d++ {
 		n := games.CountLeaves(st, d)
+		if n == prev { // every game ends before d: the tree is exhausted
+			break
+		}
 		nodes += n
-		depth = d
-		if n >= benchPerftLeaves || st.Player() == games.Terminal {
+		depth, prev = d, n
+		if n >= benchPerftLeaves {
 			break
 		}
 	}
