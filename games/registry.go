@@ -69,7 +69,7 @@ func (f *Family) unknownKey(k string) error {
 	for i, p := range f.Params {
 		known[i] = p.Key
 	}
-	return &ParamError{Key: k, Msg: "unknown rule for " + f.Name + suggest(k, known)}
+	return &ParamError{Key: k, Msg: "unknown rule for " + f.Name + Suggest(k, known)}
 }
 
 var registry struct {
@@ -102,7 +102,7 @@ func Lookup(name string) (*Family, error) {
 	for n := range registry.m {
 		names = append(names, n)
 	}
-	return nil, fmt.Errorf("unknown game %q%s", name, suggest(name, names))
+	return nil, fmt.Errorf("unknown game %q%s", name, Suggest(name, names))
 }
 
 // Families lists the registered families by name.
@@ -118,7 +118,7 @@ func Families() []*Family {
 }
 
 // suggest returns ` (did you mean "x"?)` for the closest of known, or "".
-func suggest(word string, known []string) string {
+func Suggest(word string, known []string) string {
 	best, bestD := "", 1<<30
 	for _, k := range known {
 		if d := editDistance(word, k); d < bestD || d == bestD && k < best {

@@ -178,7 +178,7 @@ func resolve(name, dir string, depth int) (*draft, error) {
 			return &draft{name: fam.Name, family: fam.Name, desc: fam.Summary, source: name,
 				rules: map[string]any{}, where: map[string]keyPos{}}, nil
 		}
-		return nil, fmt.Errorf("unknown variant %q%s", name, suggest(name, append(ShippedNames(), familyNames()...)))
+		return nil, fmt.Errorf("unknown variant %q%s", name, Suggest(name, append(ShippedNames(), familyNames()...)))
 	}
 	p := name
 	if dir != "" && !filepath.IsAbs(p) {
@@ -221,7 +221,7 @@ func parseFile(file, dir string, data []byte, depth int) (*draft, error) {
 		top := k[0]
 		if !contains(topKeys, top) {
 			e := at(top)
-			e.Err = errors.New("unknown key" + suggest(top, topKeys))
+			e.Err = errors.New("unknown key" + Suggest(top, topKeys))
 			return nil, e
 		}
 		if top == "rules" && len(k) > 2 {

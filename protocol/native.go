@@ -162,36 +162,11 @@ func cutWord(s string) (word, rest string) {
 }
 
 func suggestCommand(name string) string {
-	best, bestD := "", 3
+	names := make([]string, 0, len(nativeCommands))
 	for c := range nativeCommands {
-		if d := editDistance(name, c); d < bestD || d == bestD && c < best {
-			best, bestD = c, d
-		}
+		names = append(names, c)
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return games.Suggest(name, names)
 }
 
 func noArgs(r *request, cmd string) *Error {
