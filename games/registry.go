@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -91,6 +92,10 @@ func Register(f *Family) {
 	registry.m[f.Name] = f
 }
 
+// ErrUnknownGame is wrapped by the error of Lookup (and of a variant that
+// names a family not linked into this binary).
+var ErrUnknownGame = errors.New("unknown game")
+
 // Lookup finds a registered family by name.
 func Lookup(name string) (*Family, error) {
 	registry.RLock()
@@ -102,7 +107,7 @@ func Lookup(name string) (*Family, error) {
 	for n := range registry.m {
 		names = append(names, n)
 	}
-	return nil, fmt.Errorf("unknown game %q%s", name, Suggest(name, names))
+	return nil, fmt.Errorf("%w %q%s", ErrUnknownGame, name, Suggest(name, names))
 }
 
 // Families lists the registered families by name.

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	_ "meeple/games/kinarow" // the games register themselves
+	_ "meeple/games/othello"
 )
 
 // Env is what a subcommand runs with.
