@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"meeple/internal/referee"
+	"meeple/protocol"
+)
+
+func runMatch(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "match", "--engine SPEC --engine SPEC... [flags]", `
+Plays games between engine processes and prints the standings. The referee
+owns the rules: it validates every move, draws every chance outcome and
+decides every result. An engine failure (illegal move, crash, stall, time
+loss, protocol error, startup failure) ends only its own game.
+
+An engine SPEC is space-separated key=value words (quote a value with
+spaces in double quotes):
+  name=N  cmd=PROGRAM (@self: this meeple's engine)  arg=A (repeatable)
+  dir=D  env=K=V  proto=native|ugi  option.NAME=VALUE  restart=on|off
+  tc=TC  movetime=SECONDS  nodes=N  depth=N   (override --tc etc.)
+Two engines play a match; more play a round-robin (or --gauntlet). TC is
+[moves/]seconds[+increment] (40/60+0.6, 0:30+0.1, 10) or inf.
+
+Every opening is played once per seat rotation (two engines: a pair with
+colours reversed). The journal in --out makes the match resumable: run the
+same command again after an interruption. internal/referee/README.md is the
+full guide.
+
+Example:
+  meeple match --variant connect4 --games 100 --concurrency 4 --tc 10+0.1 \
+    --engine 'name=new cmd=./meeple arg=engine' \
+    --engine 'name=old cmd=@self option.Algorithm=mcts'`)
+	var engines, set setFlags
+	fs.Var(&engines, "engine", "an engine `SPEC` (repeatable; see above)")
+	variant := fs.String("variant", "tictactoe", "the variant: a shipped name, a family, a TOML file or an inline spec")
+	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
+	games := fs.Int("games", 10, "games per encounter (each pair of engines)")
+	gauntlet := fs.Bool("gauntlet", false, "with more than two engines: the first plays each other (default round-robin)")
+	conc := fs.Int("concurrency", 1, "games played at once")
+	seed := fs.Uint64("seed", 0, "seed of the openings' random plies and of chance")
+	tc := fs.String("tc", "", "default time control of every engine: [moves/]seconds[+inc], or inf")
+	movetime := fs.String("movetime", "", "default time per move, in seconds (or a duration: 100ms)")
+	nodes := fs.Int64("nodes", 0, "default node limit per move (0: none)")
+	depth := fs.Int("depth", 0, "default depth limit per move (0: none)")
+	margin := fs.Duration("margin", 50*time.Millisecond, "how far an engine may overrun its clock before its flag falls")
+	openings := fs.String("openings", "", "openings `FILE`: one position string a line, or 'startpos moves ...'")
+	order := fs.String("openings-order", "sequential", "sequential or random (a seeded shuffle)")
+	plies := fs.Int("random-plies", 0, "random legal plies played after the opening (seeded)")
+	maxPlies := fs.Int("max-plies", 0, "adjudicate a draw after this many plies (0: never)")
+	resign := fs.String("resign", "", "resign rule `moves=N,score=S[,twosided=true]`: loss after N reported scores of -S or worse")
+	draw := fs.String("draw", "", "draw rule `after=P,moves=N,score=S`: draw from ply P when both sides reported |score| <= S for N moves")
+	sprt := fs.String("sprt", "", "stop early on a pentanomial SPRT: `elo0=0,elo1=5,alpha=0.05,beta=0.05` (two engines)")
+	shard := fs.String("shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards")
+	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, stderr/")
+	events := fs.String("events", "", "write JSON-lines events to `FILE`")
+	startT := fs.Duration("start-timeout", protocol.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
+	readyT := fs.Duration("ready-timeout", protocol.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")
+	quitT := fs.Duration("quit-timeout", protocol.DefaultQuitTimeout, "time allowed to quit before the process is killed")
+	moveT := fs.Duration("move-timeout", referee.DefaultMoveTimeout, "time allowed for a move when no clock limits it (depth, nodes)")
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 0, 0); err != nil {
+		return err
+	}
+	cfg := referee.Config{
+		Variant: *variant, Set: set, Games: *games, Gauntlet: *gauntlet, Seed: *seed, Concurrency: *conc,
+		Margin: *margin, Openings: *openings, OpeningsOrder: *order, RandomPlies: *plies, MaxPlies: *maxPlies,
+		SPRT: *sprt, Out: *out, Events: *events, MoveTimeout: *moveT, Stdout: env.Stdout,
+	}
+	cfg.Timeouts.Start, cfg.Timeouts.Ready, cfg.Timeouts.Quit = *startT, *readyT, *quitT
+	for _, spec := range engines {
+		e, err := referee.ParseEngine(spec)
+		if err != nil {
+			return err
+		}
+		cfg.Engines = append(cfg.Engines, e)
+	}
+	if *tc != "" {
+		if cfg.Limits.TC, err = referee.ParseTC(*tc); err != nil {
+			return err
+		}
+	}
+	if *movetime != "" {
+		if cfg.Limits.MoveTime, err = referee.ParseSeconds(*movetime); err != nil {
+			return fmt.Errorf("--movetime: %v", err)
+		}
+	}
+	cfg.Limits.Nodes, cfg.Limits.Depth = *nodes, *depth
+	if *resign != "" {
+		if cfg.Resign, err = referee.ParseResign(*resign); err != nil {
+			return err
+		}
+	}
+	if *draw != "" {
+		if cfg.Draw, err = referee.ParseDraw(*draw); err != nil {
+			return err
+		}
+	}
+	if *shard != "" {
+		if cfg.Shard, err = referee.ParseShard(*shard); err != nil {
+			return err
+		}
+	}
+	if *conc < 1 || *nodes < 0 || *depth < 0 {
+		return errors.New("--concurrency must be 1 or more, --nodes and --depth 0 or more")
+	}
+	_, err = referee.Run(ctx, cfg)
+	return err
+}

@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"context"
+
+	"meeple/internal/referee"
+)
+
+func runMerge(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "merge", "--out DIR SOURCE... [flags]", `
+Merges the journals of the shards of one match (meeple match --shard i/n)
+into DIR: one journal.jsonl, games.txt and the stderr logs, and prints the
+standings, the same as one run of the whole match would. A SOURCE is a
+shard's output directory or its journal file. Every journal must belong to
+the same match (the same command but for --shard); DIR must not hold a
+journal yet. If games are missing, running the whole match (no --shard)
+with --out DIR plays just those.`)
+	out := fs.String("out", "", "the output `DIR` (required)")
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		fs.Usage()
+		return errUsage
+	}
+	if err := wantArgs(fs, args, 1, 1<<20); err != nil {
+		return err
+	}
+	_, err = referee.Merge(env.Stdout, *out, args)
+	return err
+}

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"meeple/internal/referee"
+)
+
+func runReplay(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "replay", "FILE... [flags]", `
+Re-validates every game of records files (games.txt, as meeple match writes
+them) or journals (journal.jsonl) with meeple's own rules: the start
+position, every move's legality and mover, every chance outcome against the
+referee's seeded RNG, and the result and reason of every game that ended by
+the rules (a fault or adjudication must leave the game unfinished, with the
+returns its rule gives). It prints each game's result and a summary, and
+exits with status 1 if any game is invalid. A directory means its
+journal.jsonl.`)
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 1, 1<<20); err != nil {
+		return err
+	}
+	bad := 0
+	for _, path := range args {
+		rs, err := referee.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if len(args) > 1 {
+			fmt.Fprintf(env.Stdout, "%s:\n", path)
+		}
+		sum := referee.ReplayAll(env.Stdout, rs)
+		bad += sum.Invalid
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d invalid games", bad)
+	}
+	return nil
+}

@@ -1,0 +1,130 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"meeple/games"
+	"meeple/internal/stats"
+)
+
+// Merge combines the journals of a match's shards (each source is an
+// output directory or a journal file) into out: one journal (the header
+// without a shard, the games in order), the records file, and the stderr
+// logs of sources given as directories. Every journal must belong to the
+// same match. It writes the standings to w and returns them; the result
+// is the same as one run of the whole match, and running the unsharded
+// match with --out set to out resumes it if games are missing.
+func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
+	if len(sources) == 0 {
+		return nil, fmt.Errorf("merge: no journals to merge")
+	}
+	if _, err := os.Stat(filepath.Join(out, JournalFile)); err == nil {
+		return nil, fmt.Errorf("merge: %s already holds a journal; give a new output directory", out)
+	}
+	var head *Header
+	var all []*Record
+	seen := map[int]string{}
+	dup := 0
+	for _, src := range sources {
+		path, dir := src, ""
+		if info, err := os.Stat(src); err == nil && info.IsDir() {
+			path, dir = filepath.Join(src, JournalFile), src
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+		j, err := readJournal(f, path)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+		if head == nil {
+			h := j.head
+			head = &h
+		} else if j.head.ID != head.ID {
+			return nil, fmt.Errorf("merge: %s is of match %s, %s of match %s: only shards of one match merge", path, j.head.ID, sources[0], head.ID)
+		}
+		for _, r := range j.records {
+			if _, ok := seen[r.Game]; ok {
+				dup++
+				continue
+			}
+			seen[r.Game] = path
+			all = append(all, r)
+			if dir == "" {
+				continue
+			}
+			for _, rel := range r.Stderr {
+				if rel == "" {
+					continue
+				}
+				if err := copyFile(filepath.Join(dir, rel), filepath.Join(out, rel)); err != nil {
+					return nil, fmt.Errorf("merge: stderr log: %w", err)
+				}
+			}
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Game < all[j].Game })
+	if err := os.MkdirAll(filepath.Join(out, StderrDir), 0o755); err != nil {
+		return nil, err
+	}
+	h := *head
+	h.Shard = ""
+	if err := writeJournal(filepath.Join(out, JournalFile), h, all); err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	if err := writeRecords(filepath.Join(out, RecordsFile), all); err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	sum, err := summarizeJournal(h, all)
+	if err != nil {
+		return nil, err
+	}
+	sum.Write(w)
+	if dup > 0 {
+		fmt.Fprintf(w, "merge: %d games were in more than one journal (the first copy is kept)\n", dup)
+	}
+	if len(all) < h.Games {
+		fmt.Fprintf(w, "merge: %d of %d games; run the whole match with --out %s to play the rest\n", len(all), h.Games, out)
+	}
+	return sum, nil
+}
+
+// summarizeJournal computes the standings of a journal's games.
+func summarizeJournal(h Header, rs []*Record) (*Summary, error) {
+	v, err := games.LoadVariant(h.Match.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("journal rules: %v", err)
+	}
+	v.Name = h.Match.Variant
+	var sp *stats.SPRT
+	if h.SPRT != "" {
+		s, err := stats.ParseSPRT(h.SPRT)
+		if err != nil {
+			return nil, err
+		}
+		sp = &s
+	}
+	sum := summarize(h.Match, v.Game.Type(), rs, sp)
+	sum.Total = h.Games
+	return sum, nil
+}
+
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil // a log removed by hand: the record still names it
+		}
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
+}

@@ -1,0 +1,172 @@
+package referee
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"meeple/games"
+)
+
+// StartPos is how records write the variant's own start position.
+const StartPos = "startpos"
+
+// Opening is where a round's games begin: a start position ("" for the
+// variant's start) and moves played from it before the engines take over
+// (book moves; chance outcomes among them are part of the opening).
+type Opening struct {
+	Start string
+	Moves []string
+}
+
+// parseOpening reads one line of an openings file:
+//
+//	startpos [moves m1 m2 ...]
+//	<position string> [moves m1 m2 ...]
+//
+// and checks it on g: the position parses, every move is legal, and the
+// game is not over at the end.
+func parseOpening(g games.Game, line string) (Opening, error) {
+	words := strings.Fields(line)
+	var o Opening
+	i := 0
+	for i < len(words) && words[i] != "moves" {
+		i++
+	}
+	o.Start = strings.Join(words[:i], " ")
+	if o.Start == StartPos {
+		o.Start = ""
+	}
+	if i < len(words) {
+		o.Moves = words[i+1:]
+	}
+	if _, err := o.play(g); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// play sets up the opening on a new state and checks it.
+func (o Opening) play(g games.Game) (games.State, error) {
+	st := g.NewState()
+	if o.Start != "" {
+		var err error
+		if st, err = g.ParseState(o.Start); err != nil {
+			return nil, err
+		}
+	}
+	for i, s := range o.Moves {
+		m, err := games.ParseLegal(st, s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %v", i+1, err)
+		}
+		st.Play(m)
+	}
+	if st.Player() == games.Terminal {
+		return nil, fmt.Errorf("the game is over after the opening")
+	}
+	return st, nil
+}
+
+// loadOpenings reads an openings file: one opening a line (see
+// parseOpening); blank lines and lines starting with # are skipped.
+func loadOpenings(path string, g games.Game) ([]Opening, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("openings: %w", err)
+	}
+	defer f.Close()
+	var out []Opening
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		o, err := parseOpening(g, line)
+		if err != nil {
+			return nil, fmt.Errorf("openings %s:%d: %v", path, n, err)
+		}
+		out = append(out, o)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("openings %s: %w", path, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("openings %s: no openings in the file", path)
+	}
+	return out, nil
+}
+
+// openingBook picks the opening of every round.
+type openingBook struct {
+	game        games.Game
+	list        []Opening // from the file; nil: the variant's start
+	perm        []int     // random order: a seeded permutation of list
+	randomPlies int
+	seed        uint64
+}
+
+func newOpeningBook(g games.Game, list []Opening, order string, randomPlies int, matchSeed uint64) (*openingBook, error) {
+	b := &openingBook{game: g, list: list, randomPlies: randomPlies, seed: matchSeed}
+	switch order {
+	case "", "sequential":
+	case "random":
+		rng := rand.New(rand.NewPCG(seed(matchSeed, seedOrder, 0), 0))
+		b.perm = rng.Perm(len(list))
+	default:
+		return nil, fmt.Errorf("openings order %q: want sequential or random", order)
+	}
+	return b, nil
+}
+
+// maxTries bounds the attempts to find random plies that do not end the game.
+const maxTries = 100
+
+// opening returns the opening of round r: the file's line (in order or
+// shuffled, cycling), followed by randomPlies uniformly random legal plies
+// (chance outcomes drawn as the game would) from a seed derived from r.
+func (b *openingBook) opening(r int) (Opening, error) {
+	var o Opening
+	if len(b.list) > 0 {
+		i := r % len(b.list)
+		if b.perm != nil {
+			i = b.perm[i]
+		}
+		o = b.list[i]
+		o.Moves = append([]string(nil), o.Moves...)
+	}
+	if b.randomPlies == 0 {
+		return o, nil
+	}
+	for try := range maxTries {
+		st, err := o.play(b.game)
+		if err != nil {
+			return o, err
+		}
+		rng := rand.New(rand.NewPCG(seed(b.seed, seedOpening, uint64(r)), uint64(try)))
+		moves := append([]string(nil), o.Moves...)
+		for range b.randomPlies {
+			if st.Player() == games.Terminal {
+				break
+			}
+			var m games.Move
+			if st.Player() == games.Chance {
+				m = games.SampleChance(st, rng)
+			} else {
+				legal := st.LegalMoves(nil)
+				m = legal[rng.IntN(len(legal))]
+			}
+			moves = append(moves, st.FormatMove(m))
+			st.Play(m)
+		}
+		if st.Player() != games.Terminal {
+			o.Moves = moves
+			return o, nil
+		}
+	}
+	return o, fmt.Errorf("openings: %d random plies end the game in each of %d tries; use fewer", b.randomPlies, maxTries)
+}

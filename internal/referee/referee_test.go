@@ -1,0 +1,91 @@
+package referee
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "meeple/games/kinarow"
+	"meeple/protocol"
+)
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("REFEREE_HELPER"); mode != "" {
+		os.Exit(helperMain(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// meeple is the real engine (this test binary in engine mode).
+func meeple(name string, depth int, options ...EngineOption) EngineConfig {
+	return EngineConfig{Name: name, Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine"}, Restart: true,
+		Depth: &depth, Options: append([]EngineOption{{"Hash", "1"}}, options...)}
+}
+
+// fake is the fake engine with the given FAKE_* settings.
+func fake(name string, env ...string) EngineConfig {
+	return EngineConfig{Name: name, Cmd: os.Args[0], Env: append([]string{"REFEREE_HELPER=fake"}, env...), Restart: true}
+}
+
+// testConfig is a match with short timeouts in a fresh directory.
+func testConfig(t *testing.T, variant string, games int, engines ...EngineConfig) Config {
+	t.Helper()
+	return Config{
+		Variant: variant, Engines: engines, Games: games, Seed: 1, Concurrency: 2,
+		Margin:      50 * time.Millisecond,
+		Timeouts:    protocol.Timeouts{Start: 5 * time.Second, Ready: 2 * time.Second, Quit: 500 * time.Millisecond},
+		MoveTimeout: 3 * time.Second,
+		Out:         filepath.Join(t.TempDir(), "out"),
+	}
+}
+
+// run plays a match under a generous deadline and fails the test if it
+// errs or does not finish.
+func run(t *testing.T, cfg Config) *Summary {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	sum, err := Run(ctx, cfg)
+	if ctx.Err() != nil {
+		t.Fatalf("the match did not finish in time: %v", err)
+	}
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return sum
+}
+
+// journalOf reads a match's journal and fails the test on error.
+func journalOf(t *testing.T, cfg Config) *journal {
+	t.Helper()
+	f, err := os.Open(filepath.Join(cfg.Out, JournalFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	j, err := readJournal(f, cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+func TestRealEngines(t *testing.T) {
+	cfg := testConfig(t, "tictactoe", 6, meeple("a", 1), meeple("b", 2))
+	sum := run(t, cfg)
+	j := journalOf(t, cfg)
+	if len(j.records) != 6 {
+		t.Fatalf("journal has %d games, want 6", len(j.records))
+	}
+	for _, r := range j.records {
+		if r.Termination != Normal {
+			t.Errorf("game %d: termination %s (%s)", r.Game, r.Termination, r.Reason)
+		}
+		if err := Replay(r); err != nil {
+			t.Errorf("game %d: replay: %v", r.Game, err)
+		}
+	}
+	t.Logf("%+v", sum.Standings)
+}
