@@ -88,7 +88,7 @@ func New(v games.Values) (*Game, error) {
 	for sq := range size * size {
 		b := g.bit(sq)
 		if g.wide {
-			g.wvalid[b>>6] |= 1 << (b & 63)
+			g.wvalid.set(b)
 		} else {
 			g.valid |= 1 << b
 		}
@@ -125,7 +125,7 @@ const zobristSeed = 0x6f7468656c6c6f // "othello"
 func (g *Game) setStart(seat, sq int) {
 	b := g.bit(sq)
 	if g.wide {
-		g.wstartDisc[seat][b>>6] |= 1 << (b & 63)
+		g.wstartDisc[seat].set(b)
 	} else {
 		g.startDisc[seat] |= 1 << b
 	}

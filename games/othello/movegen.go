@@ -24,29 +24,59 @@ const (
 // may play against the discs o: empty squares from which a straight line of
 // one or more of o's discs ends on one of p's. The caller masks the result
 // with the board's squares when the board is smaller than 8x8. It is the
-// parallel-prefix (Kogge-Stone) fill of Edax's get_moves: four shifts per
-// direction pair, no loop and no branch.
+// parallel-prefix (Kogge-Stone) fill of Edax's get_moves: a handful of
+// shifts per direction, no loop and no branch.
 func Moves(p, o uint64) uint64 {
 	mo := o & notAH
-	m := dirMoves(p, mo, 1) | dirMoves(p, o, 8) | dirMoves(p, mo, 7) | dirMoves(p, mo, 9)
-	return m &^ (p | o)
-}
+	// Along the rows (step 1): fill from p through o both ways, runs of up
+	// to six; pl and pr mark pairs of o's discs for the doubling steps. The
+	// same for the columns (8) and the diagonals (7, 9), written out so that
+	// every shift is by a constant.
+	fl, fr := mo&(p<<1), mo&(p>>1)
+	fl |= mo & (fl << 1)
+	fr |= mo & (fr >> 1)
+	pl := mo & (mo << 1)
+	pr := pl >> 1
+	fl |= pl & (fl << 2)
+	fr |= pr & (fr >> 2)
+	fl |= pl & (fl << 2)
+	fr |= pr & (fr >> 2)
+	m := fl<<1 | fr>>1
 
-// dirMoves fills from p through o both ways along the direction of step d
-// (runs of up to six discs) and returns the squares just beyond the runs.
-func dirMoves(p, o uint64, d uint) uint64 {
-	fl := o & (p << d)
-	fr := o & (p >> d)
-	fl |= o & (fl << d)
-	fr |= o & (fr >> d)
-	pl := o & (o << d)
-	pr := pl >> d
-	d2 := d + d
-	fl |= pl & (fl << d2)
-	fr |= pr & (fr >> d2)
-	fl |= pl & (fl << d2)
-	fr |= pr & (fr >> d2)
-	return fl<<d | fr>>d
+	fl, fr = o&(p<<8), o&(p>>8)
+	fl |= o & (fl << 8)
+	fr |= o & (fr >> 8)
+	pl = o & (o << 8)
+	pr = pl >> 8
+	fl |= pl & (fl << 16)
+	fr |= pr & (fr >> 16)
+	fl |= pl & (fl << 16)
+	fr |= pr & (fr >> 16)
+	m |= fl<<8 | fr>>8
+
+	fl, fr = mo&(p<<7), mo&(p>>7)
+	fl |= mo & (fl << 7)
+	fr |= mo & (fr >> 7)
+	pl = mo & (mo << 7)
+	pr = pl >> 7
+	fl |= pl & (fl << 14)
+	fr |= pr & (fr >> 14)
+	fl |= pl & (fl << 14)
+	fr |= pr & (fr >> 14)
+	m |= fl<<7 | fr>>7
+
+	fl, fr = mo&(p<<9), mo&(p>>9)
+	fl |= mo & (fl << 9)
+	fr |= mo & (fr >> 9)
+	pl = mo & (mo << 9)
+	pr = pl >> 9
+	fl |= pl & (fl << 18)
+	fr |= pr & (fr >> 18)
+	fl |= pl & (fl << 18)
+	fr |= pr & (fr >> 18)
+	m |= fl<<9 | fr>>9
+
+	return m &^ (p | o)
 }
 
 // rays[sq] holds, for each of the eight directions, the squares of the 8x8
@@ -118,69 +148,94 @@ func perft8(p, o, valid uint64, depth int) uint64 {
 }
 
 // wide is a 256-bit bitboard for boards of size 10 to 16: bit row*16+col
-// is bit (row*16+col)%64 of word (row*16+col)/64.
-type wide [4]uint64
+// is bit (row*16+col)%64 of word (row*16+col)/64. It is a struct rather than
+// an array because the compiler keeps a struct of four words in registers
+// and an array of four in memory.
+type wide struct{ x0, x1, x2, x3 uint64 }
 
-func (a wide) and(b wide) wide { return wide{a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]} }
-func (a wide) or(b wide) wide  { return wide{a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]} }
-func (a wide) xor(b wide) wide { return wide{a[0] ^ b[0], a[1] ^ b[1], a[2] ^ b[2], a[3] ^ b[3]} }
-func (a wide) andNot(b wide) wide {
-	return wide{a[0] &^ b[0], a[1] &^ b[1], a[2] &^ b[2], a[3] &^ b[3]}
+// word returns word i (0..3).
+func (a wide) word(i int) uint64 {
+	switch i {
+	case 0:
+		return a.x0
+	case 1:
+		return a.x1
+	case 2:
+		return a.x2
+	}
+	return a.x3
 }
-func (a wide) isZero() bool   { return a[0]|a[1]|a[2]|a[3] == 0 }
-func (a wide) has(i int) bool { return a[i>>6]>>(i&63)&1 != 0 }
+
+// set sets bit i.
+func (a *wide) set(i int) { *a = a.or(bitW(i)) }
+
+func (a wide) and(b wide) wide { return wide{a.x0 & b.x0, a.x1 & b.x1, a.x2 & b.x2, a.x3 & b.x3} }
+func (a wide) or(b wide) wide  { return wide{a.x0 | b.x0, a.x1 | b.x1, a.x2 | b.x2, a.x3 | b.x3} }
+func (a wide) xor(b wide) wide { return wide{a.x0 ^ b.x0, a.x1 ^ b.x1, a.x2 ^ b.x2, a.x3 ^ b.x3} }
+func (a wide) andNot(b wide) wide {
+	return wide{a.x0 &^ b.x0, a.x1 &^ b.x1, a.x2 &^ b.x2, a.x3 &^ b.x3}
+}
+func (a wide) isZero() bool   { return a.x0|a.x1|a.x2|a.x3 == 0 }
+func (a wide) has(i int) bool { return a.word(i>>6)>>(i&63)&1 != 0 }
 func (a wide) count() int {
-	return bits.OnesCount64(a[0]) + bits.OnesCount64(a[1]) + bits.OnesCount64(a[2]) + bits.OnesCount64(a[3])
+	return bits.OnesCount64(a.x0) + bits.OnesCount64(a.x1) + bits.OnesCount64(a.x2) + bits.OnesCount64(a.x3)
 }
 
 func bitW(i int) wide {
-	var w wide
-	w[i>>6] = 1 << (i & 63)
-	return w
+	b := uint64(1) << (i & 63)
+	switch i >> 6 {
+	case 0:
+		return wide{b, 0, 0, 0}
+	case 1:
+		return wide{0, b, 0, 0}
+	case 2:
+		return wide{0, 0, b, 0}
+	}
+	return wide{0, 0, 0, b}
 }
 
-// shl shifts towards higher bits by k (0 <= k < 256).
-func (a wide) shl(k uint) wide {
-	q, r := int(k>>6), k&63
-	var out wide
-	for i := 3; i >= q; i-- {
-		out[i] = a[i-q] << r
-		if i-q > 0 {
-			out[i] |= a[i-q-1] >> (64 - r) // a shift by 64 is 0 in Go
-		}
-	}
-	return out
+// up shifts towards higher bits by 0 < k < 64; down towards lower bits.
+// Both inline, so that a constant k folds into straight-line code.
+func (a wide) up(k uint) wide {
+	l := 64 - k
+	return wide{a.x0 << k, a.x1<<k | a.x0>>l, a.x2<<k | a.x1>>l, a.x3<<k | a.x2>>l}
 }
 
-// shr shifts towards lower bits by k (0 <= k < 256).
-func (a wide) shr(k uint) wide {
-	q, r := int(k>>6), k&63
-	var out wide
-	for i := 0; i+q < 4; i++ {
-		out[i] = a[i+q] >> r
-		if i+q < 3 {
-			out[i] |= a[i+q+1] << (64 - r)
-		}
-	}
-	return out
+func (a wide) down(k uint) wide {
+	l := 64 - k
+	return wide{a.x0>>k | a.x1<<l, a.x1>>k | a.x2<<l, a.x2>>k | a.x3<<l, a.x3 >> k}
 }
+
+// upWord and downWord shift by a whole word (64 bits).
+func (a wide) upWord() wide   { return wide{0, a.x0, a.x1, a.x2} }
+func (a wide) downWord() wide { return wide{a.x1, a.x2, a.x3, 0} }
 
 // lowest returns the lowest set bit's index, or -1.
 func (a wide) lowest() int {
-	for i, w := range a {
-		if w != 0 {
-			return i<<6 | bits.TrailingZeros64(w)
-		}
+	switch {
+	case a.x0 != 0:
+		return bits.TrailingZeros64(a.x0)
+	case a.x1 != 0:
+		return 64 | bits.TrailingZeros64(a.x1)
+	case a.x2 != 0:
+		return 128 | bits.TrailingZeros64(a.x2)
+	case a.x3 != 0:
+		return 192 | bits.TrailingZeros64(a.x3)
 	}
 	return -1
 }
 
 // highest returns the highest set bit's index, or -1.
 func (a wide) highest() int {
-	for i := 3; i >= 0; i-- {
-		if a[i] != 0 {
-			return i<<6 | (63 - bits.LeadingZeros64(a[i]))
-		}
+	switch {
+	case a.x3 != 0:
+		return 255 - bits.LeadingZeros64(a.x3)
+	case a.x2 != 0:
+		return 191 - bits.LeadingZeros64(a.x2)
+	case a.x1 != 0:
+		return 127 - bits.LeadingZeros64(a.x1)
+	case a.x0 != 0:
+		return 63 - bits.LeadingZeros64(a.x0)
 	}
 	return -1
 }
@@ -190,41 +245,101 @@ var wideNotEdge = func() wide {
 	var w wide
 	for i := range 256 {
 		if c := i % 16; c != 0 && c != 15 {
-			w[i>>6] |= 1 << (i & 63)
+			w.set(i)
 		}
 	}
 	return w
 }()
 
-// movesWide is Moves on the 16x16 frame: an occluded (Kogge-Stone) fill per
-// direction pair, runs of up to 15 discs.
+// movesWide is Moves on the 16x16 frame: an occluded (Kogge-Stone) fill
+// per direction, runs of up to 15 discs. Each direction is written out so
+// that every shift is by a constant: r collects o's discs at most 1, 2, 4, 8,
+// 16 steps from p along an unbroken run of o, using o2, o4, o8, the squares
+// that end runs of 2, 4, 8 of o's discs.
 func movesWide(p, o wide) wide {
 	mo := o.and(wideNotEdge)
-	m := dirMovesWide(p, mo, 1).or(dirMovesWide(p, o, 16)).or(dirMovesWide(p, mo, 15)).or(dirMovesWide(p, mo, 17))
+	var m wide
+	{ // east (+1) and west (-1): within each word, the edge columns masked
+		o2 := mo.and(mo.up(1))
+		o4 := o2.and(o2.up(2))
+		o8 := o4.and(o4.up(4))
+		r := mo.and(p.up(1))
+		r = r.or(mo.and(r.up(1)))
+		r = r.or(o2.and(r.up(2)))
+		r = r.or(o4.and(r.up(4)))
+		r = r.or(o8.and(r.up(8)))
+		m = m.or(r.up(1))
+		o2 = mo.and(mo.down(1))
+		o4 = o2.and(o2.down(2))
+		o8 = o4.and(o4.down(4))
+		r = mo.and(p.down(1))
+		r = r.or(mo.and(r.down(1)))
+		r = r.or(o2.and(r.down(2)))
+		r = r.or(o4.and(r.down(4)))
+		r = r.or(o8.and(r.down(8)))
+		m = m.or(r.down(1))
+	}
+	{ // south (+16) and north (-16)
+		o2 := o.and(o.up(16))
+		o4 := o2.and(o2.up(32))
+		o8 := o4.and(o4.upWord())
+		r := o.and(p.up(16))
+		r = r.or(o.and(r.up(16)))
+		r = r.or(o2.and(r.up(32)))
+		r = r.or(o4.and(r.upWord()))
+		r = r.or(o8.and(r.upWord().upWord()))
+		m = m.or(r.up(16))
+		o2 = o.and(o.down(16))
+		o4 = o2.and(o2.down(32))
+		o8 = o4.and(o4.downWord())
+		r = o.and(p.down(16))
+		r = r.or(o.and(r.down(16)))
+		r = r.or(o2.and(r.down(32)))
+		r = r.or(o4.and(r.downWord()))
+		r = r.or(o8.and(r.downWord().downWord()))
+		m = m.or(r.down(16))
+	}
+	{ // south-west (+15) and north-east (-15)
+		o2 := mo.and(mo.up(15))
+		o4 := o2.and(o2.up(30))
+		o8 := o4.and(o4.up(60))
+		r := mo.and(p.up(15))
+		r = r.or(mo.and(r.up(15)))
+		r = r.or(o2.and(r.up(30)))
+		r = r.or(o4.and(r.up(60)))
+		r = r.or(o8.and(r.upWord().up(56)))
+		m = m.or(r.up(15))
+		o2 = mo.and(mo.down(15))
+		o4 = o2.and(o2.down(30))
+		o8 = o4.and(o4.down(60))
+		r = mo.and(p.down(15))
+		r = r.or(mo.and(r.down(15)))
+		r = r.or(o2.and(r.down(30)))
+		r = r.or(o4.and(r.down(60)))
+		r = r.or(o8.and(r.downWord().down(56)))
+		m = m.or(r.down(15))
+	}
+	{ // south-east (+17) and north-west (-17)
+		o2 := mo.and(mo.up(17))
+		o4 := o2.and(o2.up(34))
+		o8 := o4.and(o4.upWord().up(4))
+		r := mo.and(p.up(17))
+		r = r.or(mo.and(r.up(17)))
+		r = r.or(o2.and(r.up(34)))
+		r = r.or(o4.and(r.upWord().up(4)))
+		r = r.or(o8.and(r.upWord().upWord().up(8)))
+		m = m.or(r.up(17))
+		o2 = mo.and(mo.down(17))
+		o4 = o2.and(o2.down(34))
+		o8 = o4.and(o4.downWord().down(4))
+		r = mo.and(p.down(17))
+		r = r.or(mo.and(r.down(17)))
+		r = r.or(o2.and(r.down(34)))
+		r = r.or(o4.and(r.downWord().down(4)))
+		r = r.or(o8.and(r.downWord().downWord().down(8)))
+		m = m.or(r.down(17))
+	}
 	return m.andNot(p.or(o))
-}
-
-func dirMovesWide(p, o wide, d uint) wide {
-	// r1..r16: o's discs at most 1, 2, 4, 8, 16 steps from p along an
-	// unbroken run of o; o2, o4, o8: runs of 2, 4, 8 of o ending there.
-	o2 := o.and(o.shl(d))
-	o4 := o2.and(o2.shl(2 * d))
-	o8 := o4.and(o4.shl(4 * d))
-	r := o.and(p.shl(d))
-	r = r.or(o.and(r.shl(d)))
-	r = r.or(o2.and(r.shl(2 * d)))
-	r = r.or(o4.and(r.shl(4 * d)))
-	r = r.or(o8.and(r.shl(8 * d)))
-	left := r.shl(d)
-	o2 = o.and(o.shr(d))
-	o4 = o2.and(o2.shr(2 * d))
-	o8 = o4.and(o4.shr(4 * d))
-	r = o.and(p.shr(d))
-	r = r.or(o.and(r.shr(d)))
-	r = r.or(o2.and(r.shr(2 * d)))
-	r = r.or(o4.and(r.shr(4 * d)))
-	r = r.or(o8.and(r.shr(8 * d)))
-	return left.or(r.shr(d))
 }
 
 // wideRays[sq][dir] are the rays of the 16x16 frame, as rays for 8x8.
@@ -236,7 +351,7 @@ var wideRays = func() *[256][8]wide {
 			c, row := sq%16+st[0], sq/16+st[1]
 			for c >= 0 && c < 16 && row >= 0 && row < 16 {
 				i := row*16 + c
-				r[sq][d][i>>6] |= 1 << (i & 63)
+				r[sq][d].set(i)
 				c, row = c+st[0], row+st[1]
 			}
 		}
@@ -277,8 +392,8 @@ func perftWide(p, o, valid wide, depth int) uint64 {
 		return uint64(m.count())
 	}
 	var n uint64
-	for w := range m {
-		for x := m[w]; x != 0; x &= x - 1 {
+	for w := range 4 {
+		for x := m.word(w); x != 0; x &= x - 1 {
 			sq := w<<6 | bits.TrailingZeros64(x)
 			f := flipsWide(p, o, sq)
 			n += perftWide(o.xor(f), p.or(f).or(bitW(sq)), valid, depth-1)

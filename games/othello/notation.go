@@ -107,7 +107,7 @@ func (g *Game) parsePosition(pos string) (*State, error) {
 		}
 		b := g.bit(sq)
 		if g.wide {
-			s.wdisc[seat][b>>6] |= 1 << (b & 63)
+			s.wdisc[seat].set(b)
 		} else {
 			s.disc[seat] |= 1 << b
 		}

@@ -147,8 +147,8 @@ func (s *State) LegalMoves(buf []games.Move) []games.Move {
 		if s.wlegal.isZero() {
 			return append(buf, Pass)
 		}
-		for w, x := range s.wlegal {
-			for ; x != 0; x &= x - 1 {
+		for w := range 4 {
+			for x := s.wlegal.word(w); x != 0; x &= x - 1 {
 				buf = append(buf, games.Move(g.square(w<<6|bits.TrailingZeros64(x))))
 			}
 		}
@@ -200,8 +200,8 @@ func (s *State) Play(m games.Move) {
 			s.wdisc[me] = s.wdisc[me].or(f).or(bitW(b))
 			s.wdisc[op] = s.wdisc[op].xor(f)
 			s.hash ^= g.zobrist[me][b]
-			for w, x := range f {
-				for ; x != 0; x &= x - 1 {
+			for w := range 4 {
+				for x := f.word(w); x != 0; x &= x - 1 {
 					s.hash ^= g.zflip[w<<6|bits.TrailingZeros64(x)]
 				}
 			}
@@ -318,8 +318,8 @@ func (s *State) hashFromScratch() uint64 {
 	var h uint64
 	for seat := range 2 {
 		if s.g.wide {
-			for w, x := range s.wdisc[seat] {
-				for ; x != 0; x &= x - 1 {
+			for w := range 4 {
+				for x := s.wdisc[seat].word(w); x != 0; x &= x - 1 {
 					h ^= s.g.zobrist[seat][w<<6|bits.TrailingZeros64(x)]
 				}
 			}
