@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"meeple/games"
+	"meeple/games/othello"
+	"meeple/internal/players"
+	"meeple/internal/search"
+)
+
+func runSolve(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "solve", "VARIANT [flags]", `
+Solves an Othello position exactly: the final disc difference for the side
+to move with perfect play by both sides (the empty squares counted for the
+winner), a best move and the line, with the nodes searched and the time.
+The position is the start of VARIANT, or --position (the FFO format: the
+squares a1, b1, ... row by row as X, O or -, a space, X or O to move),
+followed by --moves. Without a limit it runs until it is done.`)
+	pos := fs.String("position", "", "solve this position string instead of the start")
+	moves := fs.String("moves", "", "play these space-separated moves first")
+	nodes := fs.Int64("nodes", 0, "stop after this many nodes (0: no limit)")
+	movetime := fs.Duration("time", 0, "stop after this long (0: no limit)")
+	hash := fs.Int("hash", 256, "transposition table size in megabytes")
+	var set setFlags
+	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 1, 1); err != nil {
+		return err
+	}
+	if *hash < 1 || *hash > 16384 {
+		return fmt.Errorf("--hash %d: want 1..16384 megabytes", *hash)
+	}
+	st, err := startState(args[0], set, *pos, *moves)
+	if err != nil {
+		return err
+	}
+	ost, ok := st.(*othello.State)
+	if !ok {
+		return fmt.Errorf("%s is not an Othello variant: solve knows Othello only", args[0])
+	}
+	solver := players.NewOthelloSolver(*hash)
+	lim := search.Limits{Nodes: *nodes, MoveTime: *movetime}
+	sol := solver.Solve(ctx, ost, lim)
+	w := env.Stdout
+	side := []string{"black", "white"}[ost.ToMove()]
+	fmt.Fprintf(w, "position %s\n", ost.Position())
+	fmt.Fprintf(w, "empties %d, %s to move\n", ost.Empties(), side)
+	if sol.Exact {
+		fmt.Fprintf(w, "score %+d (%s)\n", sol.Score, verdict(side, sol.Score, ost))
+	} else {
+		fmt.Fprintf(w, "score unknown: stopped before the end (the move is a guess)\n")
+	}
+	if sol.Move != games.NoMove {
+		fmt.Fprintf(w, "bestmove %s\n", ost.FormatMove(sol.Move))
+		pv := make([]string, len(sol.PV))
+		for i, m := range sol.PV {
+			pv[i] = ost.FormatMove(m)
+			if m == othello.Pass || ost.Legal(m) {
+				ost.Play(m)
+				defer ost.Undo()
+			}
+		}
+		fmt.Fprintf(w, "pv %s\n", strings.Join(pv, " "))
+	}
+	fmt.Fprintf(w, "nodes %d\ntime %s\nnps %.0f\n", sol.Nodes, sol.Time.Round(time.Millisecond), float64(sol.Nodes)/max(sol.Time.Seconds(), 1e-9))
+	return nil
+}
+
+// verdict says the result in words: "black wins 40-24".
+func verdict(side string, score int, st *othello.State) string {
+	n := st.Game().Squares()
+	a := (n + score) / 2
+	other := map[string]string{"black": "white", "white": "black"}[side]
+	switch {
+	case score > 0:
+		return fmt.Sprintf("%s wins %d-%d", side, a, n-a)
+	case score < 0:
+		return fmt.Sprintf("%s wins %d-%d", other, n-a, a)
+	}
+	return fmt.Sprintf("draw %d-%d", a, n-a)
+}

@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSolve(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"solve", "othello-4x4", "--hash", "16"}, []string{"empties 12, black to move", "score -10 (white wins 13-3)", "bestmove "}},
+		{[]string{"solve", "othello-4x4", "--moves", "b1"}, []string{"white to move", "score +10 (white wins 13-3)"}},
+		{[]string{"solve", "othello", "--position", "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- O"},
+			[]string{"score -64 (black wins 64-0)"}},
+		// FFO #40 with nine squares filled in from the best line: 11 empties.
+		{[]string{"solve", "othello", "--position", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", "--moves", "a2 b1 c1 pass b6 c7 a7 b7 b8"},
+			[]string{"score -38 (black wins 51-13)", "bestmove d7"}},
+		{[]string{"solve", "othello", "--nodes", "1000"}, []string{"score unknown", "bestmove "}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errOut := run(t, "", tc.args...)
+			if code != 0 {
+				t.Fatalf("code %d, stderr %q", code, errOut)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output %q lacks %q", out, w)
+				}
+			}
+		})
+	}
+	for _, args := range [][]string{
+		{"solve", "tictactoe"},
+		{"solve", "othello", "--position", "garbage"},
+		{"solve", "othello", "--moves", "a1"},
+		{"solve", "othello", "--hash", "0"},
+	} {
+		if code, _, errOut := run(t, "", args...); code != 1 || errOut == "" {
+			t.Errorf("%v: code %d, stderr %q; want an error", args, code, errOut)
+		}
+	}
+}

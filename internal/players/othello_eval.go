@@ -1,0 +1,409 @@
+package players
+
+import (
+	"math/bits"
+
+	"meeple/games"
+	"meeple/games/othello"
+)
+
+// geometry holds the masks of a board in the 8x8 frame (size 4, 6 or 8)
+// that the evaluation and the solver read.
+type geometry struct {
+	size     int
+	valid    uint64
+	corners  uint64
+	xsquares uint64    // diagonal neighbours of the corners
+	csquares uint64    // edge neighbours of the corners
+	edges    uint64    // the border, corners included
+	quad     [4]uint64 // the four quadrants (parity regions)
+	colA     uint64    // the first and last columns and rows
+	colL     uint64
+	row1     uint64
+	rowL     uint64
+	lines    [4][]uint64 // every row, column and diagonal (two ways) as a mask
+	// xcorner[i] is the corner next to xsquares/csquares bit i (0: none).
+	xcorner [64]uint64
+}
+
+func newGeometry(size int) *geometry {
+	g := &geometry{size: size}
+	e := size - 1
+	at := func(r, c int) uint64 { return 1 << (r*8 + c) }
+	h := size / 2
+	for r := range size {
+		for c := range size {
+			g.valid |= at(r, c)
+			q := 0
+			if c >= h {
+				q++
+			}
+			if r >= h {
+				q += 2
+			}
+			g.quad[q] |= at(r, c)
+		}
+		g.colA |= at(r, 0)
+		g.colL |= at(r, e)
+		g.row1 |= at(0, r)
+		g.rowL |= at(e, r)
+	}
+	g.edges = g.colA | g.colL | g.row1 | g.rowL
+	for _, k := range [4][2]int{{0, 0}, {0, e}, {e, 0}, {e, e}} {
+		r, c := k[0], k[1]
+		dr, dc := 1, 1
+		if r == e {
+			dr = -1
+		}
+		if c == e {
+			dc = -1
+		}
+		corner := at(r, c)
+		g.corners |= corner
+		x, c1, c2 := at(r+dr, c+dc), at(r, c+dc), at(r+dr, c)
+		g.xsquares |= x
+		g.csquares |= c1 | c2
+		for _, b := range []uint64{x, c1, c2} {
+			g.xcorner[bits.TrailingZeros64(b)] = corner
+		}
+	}
+	// Lines: rows, columns, and diagonals both ways.
+	for i := range size {
+		var row, col uint64
+		for j := range size {
+			row |= at(i, j)
+			col |= at(j, i)
+		}
+		g.lines[0] = append(g.lines[0], row)
+		g.lines[1] = append(g.lines[1], col)
+	}
+	for k := -(size - 1); k <= size-1; k++ {
+		var d1, d2 uint64 // r-c = k; r+c = k+size-1
+		for r := range size {
+			if c := r - k; c >= 0 && c < size {
+				d1 |= at(r, c)
+			}
+			if c := k + size - 1 - r; c >= 0 && c < size {
+				d2 |= at(r, c)
+			}
+		}
+		g.lines[2] = append(g.lines[2], d1)
+		g.lines[3] = append(g.lines[3], d2)
+	}
+	return g
+}
+
+// fullLines returns, for the four line directions (rows, columns, the
+// diagonals r-c and r+c), the squares whose whole line is filled.
+func (g *geometry) fullLines(filled uint64) [4]uint64 {
+	var full [4]uint64
+	for i, ls := range g.lines {
+		for _, l := range ls {
+			if filled&l == l {
+				full[i] |= l
+			}
+		}
+	}
+	return full
+}
+
+// stable returns discs of p that can never be turned over (an
+// under-estimate): starting from none, a disc of p is stable when along
+// each of the four lines through it the line is full, or a neighbour on the
+// line is off the board or a stable disc of p; repeated until nothing
+// changes.
+func (g *geometry) stable(p, o uint64) uint64 {
+	full := g.fullLines(p | o)
+	// Squares with a neighbour off the board along each line direction.
+	hEdge := full[0] | g.colA | g.colL
+	vEdge := full[1] | g.row1 | g.rowL
+	d1Edge := full[2] | g.edges
+	d2Edge := full[3] | g.edges
+	// Only discs that are secured on every line can be stable; start from
+	// the corners and grow.
+	cand := p & g.valid
+	st := uint64(0)
+	for {
+		h := hEdge | st<<1&^g.colA0() | st>>1&^g.colL7()
+		v := vEdge | st<<8 | st>>8
+		d1 := d1Edge | st<<9&^g.colA0() | st>>9&^g.colL7()
+		d2 := d2Edge | st<<7&^g.colL7() | st>>7&^g.colA0()
+		next := st | cand&h&v&d1&d2
+		if next == st {
+			return st
+		}
+		st = next
+	}
+}
+
+// colA0 and colL7 are the frame's first and last columns: a shift along a
+// row that wraps lands there.
+func (g *geometry) colA0() uint64 { return 0x0101010101010101 }
+func (g *geometry) colL7() uint64 { return 0x8080808080808080 }
+
+// Weights of the Othello evaluation, in centi-discs, by phase: [0] with
+// the board nearly empty, [1] at the end (interpolated by the discs on the
+// board).
+var othelloWeights = struct {
+	mobility, potential, corner, xsquare, csquare, stable, edge, parity, discs [2]int
+}{
+	mobility:  [2]int{90, 60},
+	potential: [2]int{40, 20},
+	corner:    [2]int{900, 500},
+	xsquare:   [2]int{-300, -100},
+	csquare:   [2]int{-120, -40},
+	stable:    [2]int{150, 120},
+	edge:      [2]int{15, 10},
+	parity:    [2]int{0, 150},
+	discs:     [2]int{-10, 40},
+}
+
+// othelloEval is the Othello midgame evaluation, a search.Evaluator and
+// search.MoveOrderer. For the side to move against the other it adds up,
+// with weights that move from the opening to the end by the number of discs
+// on the board: mobility (legal squares), potential mobility (empty
+// squares next to the opponent's discs), corners, X-squares and C-squares
+// next to an empty corner (a liability), stable discs (that can never be
+// turned), edge discs, parity (who gets the last move of the board, or of
+// each region), and the disc count (negative early: fewer discs is
+// better, positive late). Boards of size 4, 6 and 8 are evaluated on
+// bitboards; larger ones square by square through othello.State.
+type othelloEval struct {
+	g   *othello.Game
+	geo *geometry // nil on a board larger than 8x8
+	// shallow-search buffers
+	nodes int64
+}
+
+func newOthelloEval(g *othello.Game) *othelloEval {
+	e := &othelloEval{g: g}
+	if _, ok := g.Frame8(); ok {
+		e.geo = newGeometry(g.Size())
+	}
+	return e
+}
+
+// Evaluate scores st for the side to move (centi-discs).
+func (e *othelloEval) Evaluate(st games.State) int {
+	s, ok := st.(*othello.State)
+	if !ok || s.Game() != e.g {
+		return 0
+	}
+	if e.geo == nil {
+		return e.evalWide(s)
+	}
+	p, o, _ := s.Bits()
+	return e.eval8(p, o)
+}
+
+// mix interpolates a weight pair by phase t in 0..256.
+func mix(w [2]int, t int) int { return (w[0]*(256-t) + w[1]*t) >> 8 }
+
+// eval8 scores the position p (to move) against o on the 8x8 frame.
+func (e *othelloEval) eval8(p, o uint64) int {
+	g := e.geo
+	w := &othelloWeights
+	filled := p | o
+	empty := g.valid &^ filled
+	squares := g.size * g.size
+	t := (bits.OnesCount64(filled) - 4) * 256 / (squares - 4)
+	mp := bits.OnesCount64(othello.Moves(p, o) & g.valid)
+	mo := bits.OnesCount64(othello.Moves(o, p) & g.valid)
+	score := mix(w.mobility, t) * (mp - mo) * 4 / (mp + mo + 4) * 2
+	pot := bits.OnesCount64(neighbours(o)&empty) - bits.OnesCount64(neighbours(p)&empty)
+	score += mix(w.potential, t) * pot / 2
+	score += mix(w.corner, t) * (bits.OnesCount64(p&g.corners) - bits.OnesCount64(o&g.corners))
+	// X- and C-squares next to an empty corner.
+	var xs, cs int
+	for x := (p | o) & (g.xsquares | g.csquares); x != 0; x &= x - 1 {
+		sq := bits.TrailingZeros64(x)
+		if g.xcorner[sq]&empty == 0 {
+			continue
+		}
+		sgn := 1
+		if o>>sq&1 != 0 {
+			sgn = -1
+		}
+		if g.xsquares>>sq&1 != 0 {
+			xs += sgn
+		} else {
+			cs += sgn
+		}
+	}
+	score += mix(w.xsquare, t)*xs + mix(w.csquare, t)*cs
+	if filled&g.edges != 0 {
+		sp, so := g.stable(p, o), g.stable(o, p)
+		score += mix(w.stable, t) * (bits.OnesCount64(sp) - bits.OnesCount64(so))
+		score += mix(w.edge, t) * (bits.OnesCount64(p&g.edges&^sp) - bits.OnesCount64(o&g.edges&^so))
+	}
+	// Parity: with an odd number of empties the side to move gets the last
+	// move (of the board, and of each region with an odd count).
+	par := 0
+	for _, q := range g.quad {
+		if n := bits.OnesCount64(empty & q); n > 0 {
+			if n&1 == 1 {
+				par++
+			} else {
+				par--
+			}
+		}
+	}
+	score += mix(w.parity, t) * par / 4
+	score += mix(w.discs, t) * (bits.OnesCount64(p) - bits.OnesCount64(o))
+	return score
+}
+
+// shallow is a small fixed-depth negamax with the evaluation, for ordering
+// moves: the score of p to move against o.
+func (e *othelloEval) shallow(p, o uint64, depth int) int {
+	return e.negamax(p, o, depth, -1<<30, 1<<30, false)
+}
+
+func (e *othelloEval) negamax(p, o uint64, depth, alpha, beta int, passed bool) int {
+	e.nodes++
+	g := e.geo
+	if depth == 0 {
+		return e.eval8(p, o)
+	}
+	moves := othello.Moves(p, o) & g.valid
+	if moves == 0 {
+		if passed {
+			return final(p, o, bits.OnesCount64(g.valid&^(p|o))) * 1000
+		}
+		return -e.negamax(o, p, depth, -beta, -alpha, true)
+	}
+	best := -1 << 30
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := othello.Flips(p, o, sq)
+		v := -e.negamax(o^f, p|f|1<<sq, depth-1, -beta, -alpha, false)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// evalWide evaluates a board larger than 8x8 square by square: mobility,
+// potential mobility, corners, X- and C-squares, edges and parity (no
+// stability).
+func (e *othelloEval) evalWide(s *othello.State) int {
+	w := &othelloWeights
+	n := e.g.Size()
+	me := s.ToMove()
+	squares := n * n
+	t := (squares - s.Empties() - 4) * 256 / (squares - 4)
+	mp, mo := s.Mobility(me), s.Mobility(1-me)
+	score := mix(w.mobility, t) * (mp - mo) * 4 / (mp + mo + 4) * 2
+	pot := 0
+	for sq := range squares {
+		if s.At(sq) >= 0 {
+			continue
+		}
+		r, c := sq/n, sq%n
+		var nextTo [2]bool
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if rr, cc := r+dr, c+dc; (dr != 0 || dc != 0) && rr >= 0 && rr < n && cc >= 0 && cc < n {
+					if x := s.At(rr*n + cc); x >= 0 {
+						nextTo[x] = true
+					}
+				}
+			}
+		}
+		if nextTo[1-me] {
+			pot++
+		}
+		if nextTo[me] {
+			pot--
+		}
+	}
+	score += mix(w.potential, t) * pot / 2
+	sgn := func(sq int) int {
+		switch s.At(sq) {
+		case me:
+			return 1
+		case 1 - me:
+			return -1
+		}
+		return 0
+	}
+	e1 := n - 1
+	for _, k := range [4][2]int{{0, 0}, {0, e1}, {e1, 0}, {e1, e1}} {
+		r, c := k[0], k[1]
+		dr, dc := 1, 1
+		if r == e1 {
+			dr = -1
+		}
+		if c == e1 {
+			dc = -1
+		}
+		corner := r*n + c
+		if v := sgn(corner); v != 0 {
+			score += mix(w.corner, t) * v
+			continue
+		}
+		score += mix(w.xsquare, t) * sgn((r+dr)*n+c+dc)
+		score += mix(w.csquare, t) * (sgn(r*n+c+dc) + sgn((r+dr)*n+c))
+	}
+	edge := 0
+	for i := 1; i < e1; i++ {
+		edge += sgn(i) + sgn(e1*n+i) + sgn(i*n) + sgn(i*n+e1)
+	}
+	score += mix(w.edge, t) * edge
+	if s.Empties()&1 == 1 {
+		score += mix(w.parity, t)
+	} else {
+		score -= mix(w.parity, t)
+	}
+	score += mix(w.discs, t) * (s.Count(me) - s.Count(1-me))
+	return score
+}
+
+// ScoreMoves orders moves for the search: corners first, then by the
+// opponent's mobility after the move (fewer first), X-squares next to an
+// empty corner last.
+func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []int32) {
+	s, ok := st.(*othello.State)
+	if !ok || s.Game() != e.g {
+		clear(scores)
+		return
+	}
+	if e.geo == nil {
+		for i, m := range moves {
+			if m == othello.Pass {
+				scores[i] = 0
+				continue
+			}
+			s.Play(m)
+			scores[i] = int32(1<<12 - 64*s.Mobility(s.ToMove()))
+			s.Undo()
+		}
+		return
+	}
+	g := e.geo
+	p, o, _ := s.Bits()
+	for i, m := range moves {
+		if m == othello.Pass {
+			scores[i] = 0
+			continue
+		}
+		sq := e.g.Bit(int(m))
+		f := othello.Flips(p, o, sq)
+		np, no := o^f, p|f|1<<sq
+		k := 1<<12 - 64*bits.OnesCount64(othello.Moves(np, no)&g.valid)
+		switch {
+		case g.corners>>sq&1 != 0:
+			k += 1 << 11
+		case g.xsquares>>sq&1 != 0 && g.xcorner[sq]&(p|o) == 0:
+			k -= 1 << 10
+		}
+		scores[i] = int32(max(k, 0))
+	}
+}

@@ -1,0 +1,655 @@
+package players
+
+import (
+	"context"
+	"math/bits"
+	"sync/atomic"
+	"time"
+
+	"meeple/games"
+	"meeple/games/othello"
+	"meeple/internal/search"
+)
+
+// OthelloSolution is the exact result of an Othello position.
+type OthelloSolution struct {
+	// Score is the final disc difference for the side to move with perfect
+	// play by both sides, the empty squares counted for the winner.
+	Score int
+	// Move is a best move (any move with Score); Pass when the side to move
+	// must pass; games.NoMove when the game is over.
+	Move  games.Move
+	PV    []games.Move // the best line as far as the table remembers it
+	Nodes int64
+	Time  time.Duration
+	// Exact is false when the search was stopped (context, node or time
+	// limit) before it proved Score; Move is then the best guess.
+	Exact bool
+}
+
+// Empties where the solver's search changes gear (8x8 frame).
+const (
+	solveLastN     = 4  // special-cased last empties: parity order, no move list
+	solveShallowN  = 7  // up to here: no table, squares in parity order
+	solveSortEval  = 16 // from here: moves ordered by a shallow midgame search
+	solveScoreSpan = 256
+)
+
+// OthelloSolver is the exact endgame solver: negascout (principal
+// variation search) over the final disc difference, with a transposition
+// table, fastest-first move ordering (the opponent's mobility after the
+// move, corners, parity), shallow midgame searches to order moves far from
+// the end, a stability cutoff, and the last few empties special-cased:
+// squares tried straight from the empty set in parity order (odd regions
+// first), the very last square scored by its flips alone.
+//
+// Boards of size 4, 6 and 8 are solved on bitboards; larger boards by a
+// plainer search through othello.State (slower, for late positions).
+// An OthelloSolver is used by one goroutine at a time; its table persists
+// between solves (Clear empties it).
+type OthelloSolver struct {
+	tt    []solveEntry
+	mask  uint64
+	eval  *othelloEval // the midgame evaluation, for ordering (per game)
+	s8    solver8
+	wide  wideSolver
+	stop  atomic.Bool
+	limit int64         // node limit of the current solve, 0: none
+	game  *othello.Game // the game the table holds positions of
+}
+
+// solveEntry is a transposition-table entry: the position itself (so that
+// a hit is never a collision), the bounds proved on its score and the best
+// move found.
+type solveEntry struct {
+	p, o         uint64
+	lower, upper int8
+	move         int8 // frame bit, -1 none
+	_            int8
+}
+
+// NewOthelloSolver returns a solver with a table of hashMB megabytes (0:
+// search.DefaultHashMB).
+func NewOthelloSolver(hashMB int) *OthelloSolver {
+	if hashMB <= 0 {
+		hashMB = search.DefaultHashMB
+	}
+	n := 1
+	for n*2*24 <= hashMB<<20 {
+		n *= 2
+	}
+	s := &OthelloSolver{tt: make([]solveEntry, n), mask: uint64(n - 1)}
+	s.Clear()
+	return s
+}
+
+// Clear empties the table.
+func (s *OthelloSolver) Clear() {
+	for i := range s.tt {
+		s.tt[i] = solveEntry{move: -1}
+	}
+	s.wide.tt = nil
+}
+
+// Solve finds the exact score of st for the side to move and a best move,
+// within lim (nodes, a move time or clock, or none: until done) and ctx.
+// It leaves st as it found it.
+func (s *OthelloSolver) Solve(ctx context.Context, st *othello.State, lim search.Limits) OthelloSolution {
+	start := time.Now()
+	if st.Game() != s.game {
+		s.Clear() // the same discs on another board are another position
+		s.game = st.Game()
+	}
+	s.stop.Store(false)
+	s.limit = 0
+	if !lim.Infinite {
+		s.limit = lim.Nodes
+	}
+	stopCtx := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopCtx()
+	if _, hard := search.Allocate(lim, st.ToMove()); hard > 0 {
+		t := time.AfterFunc(hard, func() { s.stop.Store(true) })
+		defer t.Stop()
+	}
+	var sol OthelloSolution
+	switch {
+	case st.Player() == games.Terminal:
+		sol = OthelloSolution{Score: st.Score(st.ToMove()), Move: games.NoMove, Exact: true}
+	case st.Mobility(st.ToMove()) == 0:
+		st.Play(othello.Pass)
+		sol = s.Solve(ctx, st, lim)
+		st.Undo()
+		sol.Score = -sol.Score
+		sol.PV = append([]games.Move{othello.Pass}, sol.PV...)
+		sol.Move = othello.Pass
+	default:
+		if _, ok := st.Game().Frame8(); ok {
+			sol = s.solve8(st)
+		} else {
+			sol = s.solveWide(st)
+		}
+	}
+	sol.Time = time.Since(start)
+	return sol
+}
+
+// solve8 runs the bitboard solver from the root.
+func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
+	g := st.Game()
+	if s.eval == nil || s.eval.g != g {
+		s.eval = newOthelloEval(g)
+	}
+	valid, _ := g.Frame8()
+	s.s8.init(s, s.eval.geo)
+	p, o, _ := st.Bits()
+	n := bits.OnesCount64(valid &^ (p | o))
+	v := &s.s8
+	v.nodes = 0
+	score, best := v.root(p, o, n)
+	sol := OthelloSolution{Score: score, Nodes: v.nodes, Exact: !v.aborted, Move: games.Move(g.Square(best))}
+	// The line: solve each position along it (the table answers most of
+	// it), so that it runs to the end of the game.
+	if sol.Exact {
+		cp := st.Clone().(*othello.State)
+		for cp.Player() != games.Terminal && !v.aborted {
+			m := othello.Pass
+			if cp.Mobility(cp.ToMove()) > 0 {
+				p, o, _ := cp.Bits()
+				_, sq := v.root(p, o, cp.Empties())
+				m = games.Move(g.Square(sq))
+			}
+			sol.PV = append(sol.PV, m)
+			cp.Play(m)
+		}
+		sol.Nodes = v.nodes
+	}
+	if len(sol.PV) == 0 || sol.PV[0] != sol.Move {
+		sol.PV = []games.Move{sol.Move}
+	}
+	return sol
+}
+
+func ttIndex(p, o uint64) uint64 {
+	h := p*0x9e3779b97f4a7c15 ^ (o+0x632be59bd9b4e019)*0xc2b2ae3d27d4eb4f
+	return h ^ h>>29
+}
+
+func (s *OthelloSolver) probe(p, o uint64) *solveEntry {
+	e := &s.tt[ttIndex(p, o)&s.mask]
+	if e.p == p && e.o == o && (e.p|e.o) != 0 {
+		return e
+	}
+	return nil
+}
+
+func (s *OthelloSolver) store(p, o uint64, lower, upper, move int) {
+	e := &s.tt[ttIndex(p, o)&s.mask]
+	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move)}
+}
+
+// solver8 is the bitboard solver for boards in the 8x8 frame.
+type solver8 struct {
+	owner   *OthelloSolver
+	geo     *geometry
+	valid   uint64
+	size    int
+	corners uint64
+	nodes   int64
+	aborted bool
+}
+
+func (v *solver8) init(owner *OthelloSolver, geo *geometry) {
+	v.owner, v.geo, v.aborted = owner, geo, false
+	v.valid, v.size, v.corners = geo.valid, geo.size, geo.corners
+}
+
+// tick counts a node and checks the stop conditions now and then.
+func (v *solver8) tick() bool {
+	v.nodes++
+	if v.nodes&4095 == 0 {
+		o := v.owner
+		if o.stop.Load() || o.limit > 0 && v.nodes >= o.limit {
+			v.aborted = true
+		}
+	}
+	return v.aborted
+}
+
+// final is the score of a finished game for p, n squares empty.
+func final(p, o uint64, n int) int {
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	switch {
+	case d > 0:
+		d += n
+	case d < 0:
+		d -= n
+	}
+	return d
+}
+
+// root searches every move with the full window and returns the score and
+// a best move (frame bit).
+func (v *solver8) root(p, o uint64, n int) (int, int) {
+	var list moveList
+	v.order(&list, p, o, n, -1)
+	alpha, beta := -solveScoreSpan, solveScoreSpan
+	best, bestSq := -solveScoreSpan, list.m[0].sq
+	for i := range list.n {
+		mv := list.m[i]
+		var sc int
+		if i == 0 {
+			sc = -v.search(mv.p, mv.o, -beta, -alpha, n-1, false)
+		} else {
+			sc = -v.search(mv.p, mv.o, -alpha-1, -alpha, n-1, false)
+			if sc > alpha && !v.aborted {
+				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
+			}
+		}
+		if v.aborted {
+			if i == 0 {
+				return 0, bestSq // the ordering's first choice
+			}
+			break
+		}
+		if sc > best {
+			best, bestSq = sc, mv.sq
+			alpha = max(alpha, sc)
+		}
+	}
+	if !v.aborted {
+		v.owner.store(p, o, best, best, bestSq)
+	}
+	return best, bestSq
+}
+
+// moveList holds the moves of a node, each with the position after it
+// (seen from the opponent: p is the opponent's discs) and its ordering key.
+type moveList struct {
+	n int
+	m [40]struct {
+		p, o uint64 // after the move: the opponent's discs, the mover's
+		sq   int
+		key  int
+	}
+}
+
+// order fills list with p's moves, best first: the table's move, then by
+// a shallow midgame search far from the end, else fastest first.
+func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
+	list.n = 0
+	for m := othello.Moves(p, o) & v.valid; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.Flips(p, o, sq)
+		e := &list.m[list.n]
+		list.n++
+		e.p, e.o, e.sq = o^f, p|f|1<<sq, sq
+		switch {
+		case sq == ttMove:
+			e.key = 1 << 30
+		case n >= solveSortEval:
+			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))
+		default:
+			e.key = v.fastestFirst(e.p, e.o, sq)
+		}
+	}
+	// insertion sort, best key first
+	for i := 1; i < list.n; i++ {
+		x := list.m[i]
+		j := i
+		for ; j > 0 && list.m[j-1].key < x.key; j-- {
+			list.m[j] = list.m[j-1]
+		}
+		list.m[j] = x
+	}
+}
+
+// sortDepth is the depth of the midgame search that orders moves n empties
+// from the end.
+func sortDepth(n int) int {
+	switch {
+	case n >= 24:
+		return 3
+	case n >= 20:
+		return 2
+	}
+	return 1
+}
+
+// fastestFirst scores a move that left the opponent with discs op and the
+// mover with discs me: fewer replies first (the opponent's mobility,
+// corners counting double), a corner taken, and a potential-mobility term
+// (the mover's discs next to empty squares).
+func (v *solver8) fastestFirst(op, me uint64, sq int) int {
+	mob := othello.Moves(op, me) & v.valid
+	k := -(bits.OnesCount64(mob) + bits.OnesCount64(mob&v.corners)) << 4
+	if v.corners>>sq&1 != 0 {
+		k += 12
+	}
+	empty := v.valid &^ (op | me)
+	k -= bits.OnesCount64(me & neighbours(empty))
+	return k
+}
+
+// neighbours returns the squares next to those of x (8 directions), in the
+// 8x8 frame.
+func neighbours(x uint64) uint64 {
+	const notA, notH = 0xfefefefefefefefe, 0x7f7f7f7f7f7f7f7f
+	y := x<<8 | x>>8
+	l := (x | y) << 1 & notA
+	r := (x | y) >> 1 & notH
+	return y | l | r
+}
+
+// search is the negascout at a node with n empties, p to move. passed says
+// the previous ply was a pass.
+func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
+	if n <= solveShallowN {
+		return v.shallow(p, o, alpha, beta, n, passed)
+	}
+	if v.tick() {
+		return 0
+	}
+	moves := othello.Moves(p, o) & v.valid
+	if moves == 0 {
+		if passed {
+			return final(o, p, n) * -1
+		}
+		return -v.search(o, p, -beta, -alpha, n, true)
+	}
+	ttMove := -1
+	if e := v.owner.probe(p, o); e != nil {
+		lo, up := int(e.lower), int(e.upper)
+		if lo >= beta {
+			return lo
+		}
+		if up <= alpha || lo == up {
+			return up
+		}
+		alpha, beta = max(alpha, lo), min(beta, up)
+		ttMove = int(e.move)
+	}
+	// Stability cutoff: o's stable discs stay o's, which bounds p's score.
+	if alpha >= stabilityFloor(v.size, n) {
+		if bound := v.size*v.size - 2*bits.OnesCount64(v.geo.stable(o, p)); bound <= alpha {
+			return bound
+		}
+	}
+	var list moveList
+	v.order(&list, p, o, n, ttMove)
+	a := alpha
+	best, bestSq := -solveScoreSpan, -1
+	for i := range list.n {
+		mv := &list.m[i]
+		var sc int
+		if i == 0 {
+			sc = -v.search(mv.p, mv.o, -beta, -a, n-1, false)
+		} else {
+			sc = -v.search(mv.p, mv.o, -a-1, -a, n-1, false)
+			if sc > a && sc < beta && !v.aborted {
+				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
+			}
+		}
+		if v.aborted {
+			return 0
+		}
+		if sc > best {
+			best, bestSq = sc, mv.sq
+			if sc > a {
+				a = sc
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	lo, up := -solveScoreSpan, solveScoreSpan
+	switch {
+	case best <= alpha:
+		up = best
+	case best >= beta:
+		lo = best
+	default:
+		lo, up = best, best
+	}
+	// Merge with what the table knew (the window was narrowed by it).
+	if e := v.owner.probe(p, o); e != nil {
+		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
+	}
+	v.owner.store(p, o, max(lo, -127), min(up, 127), bestSq)
+	return best
+}
+
+// stabilityFloor is the alpha from which the stability cutoff is worth its
+// cost n empties from the end.
+func stabilityFloor(size, n int) int {
+	return size*size - 2*n - 8
+}
+
+// shallow searches the last few empties without a table or a move list:
+// the empty squares are tried straight from the empty set, those in regions
+// with an odd number of empties first (parity), corners before the rest.
+func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
+	empty := v.valid &^ (p | o)
+	if n == 1 {
+		return v.last1(p, o, bits.TrailingZeros64(empty))
+	}
+	if v.tick() {
+		return 0
+	}
+	var odd uint64
+	for _, q := range v.geo.quad {
+		if bits.OnesCount64(empty&q)&1 != 0 {
+			odd |= q
+		}
+	}
+	best := -solveScoreSpan
+	moved := false
+	for _, set := range [4]uint64{empty & odd & v.corners, empty & odd &^ v.corners, empty &^ odd & v.corners, empty &^ odd &^ v.corners} {
+		for ; set != 0; set &= set - 1 {
+			sq := bits.TrailingZeros64(set)
+			f := othello.Flips(p, o, sq)
+			if f == 0 {
+				continue
+			}
+			moved = true
+			sc := -v.shallow(o^f, p|f|1<<sq, -beta, -alpha, n-1, false)
+			if sc > best {
+				best = sc
+				if sc > alpha {
+					alpha = sc
+					if sc >= beta {
+						return sc
+					}
+				}
+			}
+		}
+	}
+	if !moved {
+		if passed {
+			return -final(o, p, n)
+		}
+		return -v.shallow(o, p, -beta, -alpha, n, true)
+	}
+	return best
+}
+
+// last1 scores the last empty square sq for p: by its flips if p can play
+// there, else by the opponent's, else the game ends with it empty.
+func (v *solver8) last1(p, o uint64, sq int) int {
+	v.nodes++
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	if f := othello.Flips(p, o, sq); f != 0 {
+		return d + 2*bits.OnesCount64(f) + 1
+	}
+	if f := othello.Flips(o, p, sq); f != 0 {
+		return d - 2*bits.OnesCount64(f) - 1
+	}
+	switch {
+	case d > 0:
+		return d + 1
+	case d < 0:
+		return d - 1
+	}
+	return 0
+}
+
+// wideSolver solves boards larger than 8x8 through othello.State: the same
+// negascout with a table (keyed by the Zobrist hash) and fastest-first
+// ordering, without the bitboard special cases.
+type wideSolver struct {
+	owner   *OthelloSolver
+	tt      []wideEntry
+	nodes   int64
+	aborted bool
+	bufs    [][]games.Move
+}
+
+type wideEntry struct {
+	hash         uint64
+	lower, upper int16
+	move         int16
+}
+
+func (s *OthelloSolver) solveWide(st *othello.State) OthelloSolution {
+	w := &s.wide
+	w.owner, w.nodes, w.aborted = s, 0, false
+	if w.tt == nil {
+		w.tt = make([]wideEntry, len(s.tt))
+	}
+	n := st.Empties()
+	if len(w.bufs) < n+2 {
+		w.bufs = make([][]games.Move, n+2)
+	}
+	moves := w.ordered(st, n, games.NoMove)
+	alpha, beta := -solveScoreSpan, solveScoreSpan
+	best, bestMove := -solveScoreSpan, moves[0]
+	for i, m := range moves {
+		st.Play(m)
+		var sc int
+		if i == 0 {
+			sc = -w.search(st, -beta, -alpha, n-1)
+		} else {
+			sc = -w.search(st, -alpha-1, -alpha, n-1)
+			if sc > alpha && !w.aborted {
+				sc = -w.search(st, -beta, -sc, n-1)
+			}
+		}
+		st.Undo()
+		if w.aborted {
+			break
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			alpha = max(alpha, sc)
+		}
+	}
+	if w.aborted && best == -solveScoreSpan {
+		best = 0
+	}
+	return OthelloSolution{Score: best, Move: bestMove, PV: []games.Move{bestMove}, Nodes: w.nodes, Exact: !w.aborted}
+}
+
+// ordered returns st's moves (in a buffer of ply n) with the table's move
+// first, then fewest replies first.
+func (w *wideSolver) ordered(st *othello.State, n int, ttMove games.Move) []games.Move {
+	moves := st.LegalMoves(w.bufs[n][:0])
+	w.bufs[n] = moves
+	if len(moves) < 2 {
+		return moves
+	}
+	keys := make([]int, len(moves))
+	for i, m := range moves {
+		if m == ttMove {
+			keys[i] = -1 << 20
+			continue
+		}
+		st.Play(m)
+		keys[i] = st.Mobility(st.ToMove())
+		st.Undo()
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && keys[j-1] > keys[j]; j-- {
+			keys[j-1], keys[j] = keys[j], keys[j-1]
+			moves[j-1], moves[j] = moves[j], moves[j-1]
+		}
+	}
+	return moves
+}
+
+func (w *wideSolver) search(st *othello.State, alpha, beta, n int) int {
+	w.nodes++
+	if w.nodes&4095 == 0 {
+		if o := w.owner; o.stop.Load() || o.limit > 0 && w.nodes >= o.limit {
+			w.aborted = true
+		}
+	}
+	if w.aborted {
+		return 0
+	}
+	me := st.ToMove()
+	if st.Player() == games.Terminal {
+		return st.Score(me)
+	}
+	if st.Mobility(me) == 0 {
+		st.Play(othello.Pass)
+		v := -w.search(st, -beta, -alpha, n)
+		st.Undo()
+		return v
+	}
+	key := st.Hash()
+	e := &w.tt[key&w.owner.mask]
+	ttMove := games.NoMove
+	if e.hash == key {
+		lo, up := int(e.lower), int(e.upper)
+		if lo >= beta {
+			return lo
+		}
+		if up <= alpha || lo == up {
+			return up
+		}
+		alpha, beta = max(alpha, lo), min(beta, up)
+		ttMove = games.Move(e.move)
+	}
+	moves := w.ordered(st, n, ttMove)
+	a := alpha
+	best, bestMove := -solveScoreSpan, moves[0]
+	for i, m := range moves {
+		st.Play(m)
+		var sc int
+		if i == 0 {
+			sc = -w.search(st, -beta, -a, n-1)
+		} else {
+			sc = -w.search(st, -a-1, -a, n-1)
+			if sc > a && sc < beta && !w.aborted {
+				sc = -w.search(st, -beta, -sc, n-1)
+			}
+		}
+		st.Undo()
+		if w.aborted {
+			return 0
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			if sc > a {
+				a = sc
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	lo, up := -solveScoreSpan, solveScoreSpan
+	switch {
+	case best <= alpha:
+		up = best
+	case best >= beta:
+		lo = best
+	default:
+		lo, up = best, best
+	}
+	if e.hash == key {
+		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
+	}
+	*e = wideEntry{hash: key, lower: int16(lo), upper: int16(up), move: int16(bestMove)}
+	return best
+}
