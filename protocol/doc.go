@@ -25,6 +25,20 @@
 // flushes every line. The package knows no game: positions and moves are
 // strings handed to the game through the games interfaces.
 //
+// The client is the other end: StartEngine starts an engine process (argv,
+// no shell) and returns a Client that speaks native or UGI to it, for the
+// referee and the REPL. NewGame, Go and IsReady send requests and read the
+// replies with a deadline on every wait (Timeouts); Close sends quit, kills
+// the process if it does not exit in time, and reaps it. Every failure is
+// an *EngineError of a FailKind: Startup, Crash (the process exited or
+// closed its output), Stall (no reply in time) or Protocol (an error reply,
+// or a line that breaks the dialect). The native client is strict (a line
+// that is not protocol is a failure); the UGI client skips what it does
+// not know, as UCI GUIs do. The engine's stderr goes to a writer set per
+// game (SetStderr), capped, through a bounded buffer that never blocks the
+// engine.
+//
 // README.md in this directory is the specification, with a transcript per
-// command; the transcripts are checked by the tests.
+// command; the transcripts are checked by the tests. Its section "Driving
+// an engine: the client" specifies the client.
 package protocol

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"meeple/games"
@@ -57,8 +58,15 @@ type step struct {
 // job is a search running on its own goroutine.
 type job struct {
 	cancel   context.CancelFunc
-	done     chan struct{}
+	done     chan struct{} // closed when the goroutine has ended
 	infinite bool
+
+	// mu is held while the result is reported, and reported is set with
+	// it: once a client has read the search's last line (bestmove, or the
+	// final line of go), the search counts as over, so the request the
+	// client sends next is never refused as busy.
+	mu       sync.Mutex
+	reported bool
 }
 
 func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
@@ -351,13 +359,15 @@ func (s *session) searching() bool {
 	if s.job == nil {
 		return false
 	}
-	select {
-	case <-s.job.done:
-		s.job = nil
-		return false
-	default:
+	s.job.mu.Lock()
+	reported := s.job.reported
+	s.job.mu.Unlock()
+	if !reported {
 		return true
 	}
+	<-s.job.done // the goroutine ends right after reporting
+	s.job = nil
+	return false
 }
 
 // stop ends the running search, if any, and waits until it has reported.
@@ -413,13 +423,19 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 	s.job = j
 	sr, st, pv := s.searcher, s.st.Clone(), &pvFormatter{root: s.st.Clone()}
 	stderr := s.stderr
+	report := func(res search.Result, move string, e *Error) {
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		j.reported = true
+		rep.done(res, move, e)
+	}
 	go func() {
 		defer close(j.done)
 		defer cancel()
 		defer func() {
 			if r := recover(); r != nil {
 				stderr("search panicked: %v", r)
-				rep.done(search.Result{Move: games.NoMove}, "", errorf(Internal, "search failed: %v", r))
+				report(search.Result{Move: games.NoMove}, "", errorf(Internal, "search failed: %v", r))
 			}
 		}()
 		res := sr.Search(ctx, st, lim, func(in search.Info) { rep.info(in, pv) })
@@ -432,7 +448,7 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 			stderr("searcher returned no legal move; playing the first legal one")
 			move = pv.root.FormatMove(pv.root.LegalMoves(nil)[0])
 		}
-		rep.done(res, move, nil)
+		report(res, move, nil)
 	}()
 	return nil
 }

@@ -1,0 +1,14 @@
+//go:build !unix
+
+package protocol
+
+import (
+	"os"
+	"os/exec"
+)
+
+func prepareCommand(cmd *exec.Cmd) {}
+
+// killProcess kills the engine (and not what it started: there are no
+// process groups here).
+func killProcess(p *os.Process) { p.Kill() }
