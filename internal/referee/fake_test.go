@@ -10,10 +10,11 @@ package referee
 //	                faults switched on by the environment:
 //	                  FAKE_START_DELAY=d   sleep d before reading anything
 //	                  FAKE_THINK=d         think d per move (stop ends it early)
-//	                  FAKE_FAULT=kind      on go number FAKE_AT (default 1)
+//	                  FAKE_FAULT=kind      from go number FAKE_AT (default 1)
 //	                                       of the process: crash, hang,
 //	                                       illegal, garbage, deafhang
 //	                  FAKE_FLOOD=n         write n bytes to stderr per go
+//	                  FAKE_SCORE=n         the score it reports (default 0)
 //	                  FAKE_LOG=dir         append every line received to
 //	                                       dir/<pid>.log
 //	referee         runs a match: the config comes as JSON in $REFEREE_CONFIG
@@ -77,6 +78,10 @@ func fakeEngine() int {
 	}
 	flood, _ := strconv.Atoi(os.Getenv("FAKE_FLOOD"))
 	random := os.Getenv("FAKE_RANDOM") == "1"
+	score := os.Getenv("FAKE_SCORE")
+	if score == "" {
+		score = "0"
+	}
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 7))
 	var logf *os.File
 	if dir := os.Getenv("FAKE_LOG"); dir != "" {
@@ -174,7 +179,7 @@ func fakeEngine() int {
 					os.Stderr.WriteString(chunk)
 				}
 			}
-			if gos == faultAt {
+			if gos >= faultAt {
 				switch faultKind {
 				case "crash":
 					os.Exit(3)
@@ -219,7 +224,7 @@ func fakeEngine() int {
 			if random {
 				m = legal[rng.IntN(len(legal))]
 			}
-			say("info depth 1 score 0 nodes 1", "bestmove "+st.FormatMove(m), ok)
+			say("info depth 1 score "+score+" nodes 1", "bestmove "+st.FormatMove(m), ok)
 		default:
 			say(strings.TrimSpace("err "+id) + " unknown-command " + f[0])
 		}

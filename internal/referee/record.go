@@ -128,7 +128,11 @@ func (p Ply) comment() string {
 	case p.Book:
 		return "book"
 	}
-	s := strconv.FormatFloat(float64(p.Micro)/1e6, 'f', 3, 64) + "s"
+	prec := 3 // milliseconds, and every digit below one
+	if p.Micro < 1000 {
+		prec = 6
+	}
+	s := strconv.FormatFloat(float64(p.Micro)/1e6, 'f', prec, 64) + "s"
 	if e := p.eval(); e != "" {
 		s += " " + e + "/" + strconv.Itoa(p.Depth)
 	}

@@ -119,7 +119,7 @@ func parseClock(s string) (time.Duration, error) {
 // parseSeconds reads a non-negative number of seconds.
 func parseSeconds(s string) (time.Duration, error) {
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || math.IsNaN(f) || f > 1e7 || strings.ContainsAny(s, "xXpPiInN_") {
+	if err != nil || f < 0 || math.IsNaN(f) || f > 1e7 || strings.ContainsAny(s, "+-xXpPiInN_") {
 		return 0, fmt.Errorf("want a number of seconds, 0 or more")
 	}
 	return time.Duration(math.Round(f * float64(time.Second))), nil

@@ -1,0 +1,439 @@
+package referee
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseEngine(t *testing.T) {
+	e, err := ParseEngine(`name=alpha cmd=./alpha arg=-x arg="--a b" dir=/tmp/a proto=ugi option.Hash=64 "option.Book File=x y" tc=40/60+0.6 restart=off env=A=1 depth=3 nodes=1000 movetime=0.5`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, _ := ParseTC("40/60+0.6")
+	want := EngineConfig{Name: "alpha", Cmd: "./alpha", Args: []string{"-x", "--a b"}, Dir: "/tmp/a", Proto: "ugi",
+		Options: []EngineOption{{"Hash", "64"}, {"Book File", "x y"}}, Env: []string{"A=1"},
+		TC: &tc, Depth: ptr(3), Nodes: ptr(int64(1000)), MoveTime: ptr(500 * time.Millisecond)}
+	if !reflect.DeepEqual(e, want) {
+		t.Errorf("ParseEngine:\n got %+v\nwant %+v", e, want)
+	}
+	if e, err := ParseEngine("cmd=@self"); err != nil || e.Name != "meeple" || !e.Restart {
+		t.Errorf("cmd=@self: %+v, %v", e, err)
+	}
+	if e, err := ParseEngine("cmd=/usr/bin/stockfish"); err != nil || e.Name != "stockfish" {
+		t.Errorf("default name: %+v, %v", e, err)
+	}
+	l := want.limits(Limits{Nodes: 5, MoveTime: time.Second})
+	if l.Depth != 3 || l.Nodes != 1000 || l.TC != tc || l.MoveTime != 500*time.Millisecond {
+		t.Errorf("limits: %+v", l)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"name=a", "missing cmd"},
+		{"cmd=x nmae=a", `did you mean "name"`},
+		{"cmd=x tc=40/", "time control"},
+		{"cmd=x depth=-1", "depth"},
+		{"cmd=x restart=maybe", "restart"},
+		{"cmd=x proto=gtp", "proto"},
+		{`cmd=x arg="open`, "quote"},
+		{"cmd=x justaword", "key=value"},
+		{"cmd=x name=a/b", "name"},
+		{"cmd=x env=NOEQ", "env"},
+		{"cmd=x option.=1", "option"},
+	} {
+		if _, err := ParseEngine(tc.in); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseEngine(%q): %v, want an error with %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestAdjudicationRules(t *testing.T) {
+	if r, err := ParseResign("moves=3,score=600,twosided=true"); err != nil || r != (ResignRule{3, 600, true}) {
+		t.Errorf("ParseResign: %+v, %v", r, err)
+	}
+	if r, err := ParseDraw("after=40,score=10,moves=8"); err != nil || r != (DrawRule{40, 8, 10}) {
+		t.Errorf("ParseDraw: %+v, %v", r, err)
+	}
+	for _, in := range []string{"moves=3", "score=1", "moves=0,score=1", "moves=3,score=x", "moves=3,score=5,count=2", "moves3"} {
+		if _, err := ParseResign(in); err == nil {
+			t.Errorf("ParseResign(%q) succeeds", in)
+		}
+	}
+	if _, err := ParseDraw("after=4,moves=2,scroe=1"); err == nil || !strings.Contains(err.Error(), `did you mean "score"`) {
+		t.Errorf("ParseDraw with a typo: %v", err)
+	}
+}
+
+// TestAdjudication plays the resign rule, the draw rule and max plies.
+func TestAdjudication(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(*Config)
+		want  Termination
+		loser string
+	}{
+		{"resign", func(c *Config) {
+			c.Resign = ResignRule{Moves: 2, Score: 600}
+			c.Engines[1].Env = append(c.Engines[1].Env, "FAKE_SCORE=-700")
+		}, Adjudication, "gloomy"},
+		{"resign two-sided needs the winner's word", func(c *Config) {
+			c.Resign = ResignRule{Moves: 2, Score: 600, TwoSided: true}
+			c.Engines[1].Env = append(c.Engines[1].Env, "FAKE_SCORE=-700")
+			c.MaxPlies = 6
+		}, MaxPlies, ""},
+		{"draw", func(c *Config) { c.Draw = DrawRule{After: 3, Moves: 2, Score: 10} }, Adjudication, ""},
+		{"max plies", func(c *Config) { c.MaxPlies = 3 }, MaxPlies, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := testConfig(t, "tictactoe", 2, fake("cheerful"), fake("gloomy"))
+			tc.setup(&cfg)
+			run(t, cfg)
+			for _, r := range journalOf(t, cfg).records {
+				if r.Termination != tc.want {
+					t.Errorf("game %d: %s (%s), want %s", r.Game, r.Termination, r.Reason, tc.want)
+				}
+				loser := ""
+				if r.Loser > 0 {
+					loser = r.Seats[r.Loser-1]
+				}
+				if loser != tc.loser {
+					t.Errorf("game %d: loser %q, want %q", r.Game, loser, tc.loser)
+				}
+				if err := Replay(r); err != nil {
+					t.Errorf("game %d: replay: %v", r.Game, err)
+				}
+			}
+		})
+	}
+	cfg := testConfig(t, "hiddentest", 2, fake("a"), fake("b"))
+	cfg.Resign = ResignRule{Moves: 1}
+	if _, err := Run(t.Context(), cfg); err != nil {
+		// hiddentest is two-player zero-sum: the rule is allowed
+		t.Errorf("resign rule on a two-player zero-sum game: %v", err)
+	}
+}
+
+func TestSchedule(t *testing.T) {
+	s := schedule(2, 2, 6, false)
+	for i, g := range s {
+		if g.Index != i || g.Group != i/2 || g.Round != i/2 {
+			t.Errorf("game %d: %+v", i, g)
+		}
+		if want := []int{i % 2, 1 - i%2}; !reflect.DeepEqual(g.Seats, want) {
+			t.Errorf("game %d: seats %v, want %v", i, g.Seats, want)
+		}
+	}
+	if n := len(schedule(2, 4, 2, false)); n != 12 {
+		t.Errorf("round-robin of 4: %d games, want 6 encounters x 2", n)
+	}
+	g := schedule(2, 4, 2, true)
+	if len(g) != 6 {
+		t.Errorf("gauntlet of 4: %d games, want 3 encounters x 2", len(g))
+	}
+	for _, x := range g {
+		if x.Seats[0] != 0 && x.Seats[1] != 0 {
+			t.Errorf("gauntlet game %d without the first engine: %v", x.Index, x.Seats)
+		}
+	}
+	odd := schedule(2, 2, 5, false)
+	if odd[4].Group != 2 || odd[4].Round != 2 {
+		t.Errorf("an odd last game: %+v", odd[4])
+	}
+	three := schedule(3, 2, 6, false)
+	if three[0].Group != three[2].Group || three[3].Group == three[2].Group {
+		t.Errorf("three seats: rounds of 3 games: %+v", three)
+	}
+	solo := schedule(1, 1, 3, false)
+	if solo[2].Group != 2 || !reflect.DeepEqual(solo[2].Seats, []int{0}) {
+		t.Errorf("one engine alone: %+v", solo)
+	}
+	// Shards take whole rounds and together every game once.
+	seen := map[int]int{}
+	for i := 1; i <= 3; i++ {
+		sh := Shard{I: i, N: 3}
+		for _, x := range s {
+			if sh.has(x.Group) {
+				seen[x.Index]++
+				if !sh.has(s[x.Index^1].Group) {
+					t.Errorf("shard %v splits pair %d", sh, x.Group)
+				}
+			}
+		}
+	}
+	if len(seen) != len(s) {
+		t.Errorf("shards cover %d of %d games", len(seen), len(s))
+	}
+	for _, bad := range []string{"0/2", "3/2", "1/0", "a/b", "1", "1/2/3"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) succeeds", bad)
+		}
+	}
+	if sh, err := ParseShard("2/8"); err != nil || sh != (Shard{2, 8}) || sh.String() != "2/8" {
+		t.Errorf("ParseShard(2/8) = %v, %v", sh, err)
+	}
+}
+
+// TestRecordFormat writes and reads back a record with every kind of ply,
+// and checks that replay refuses tampered records.
+func TestRecordFormat(t *testing.T) {
+	r := &Record{Game: 3, Pair: 1, Variant: "tictactoe", Rules: "kinarow(connect=3,dims=2,exact=false,gravity=0,size=3)",
+		Seed: 99, Seats: []string{"a b", `q"uote`}, Start: StartPos, Termination: Normal, Reason: "x made 3 in a row",
+		Returns: []float64{1, -1}, Stderr: []string{"", "stderr/3-2-q.log"},
+		Plies: []Ply{{Move: "b2", Seat: 1, Book: true}, {Move: "a1", Seat: 2, Micro: 1234567, Score: ptr(-32), Depth: 12},
+			{Move: "a3", Seat: 1, Micro: 17, Mate: 3, Depth: 4}, {Move: "c1", Seat: 2, Micro: 5000, Mate: -2, Depth: 4},
+			{Move: "c3", Seat: 1, Micro: 999, Score: ptr(0), Depth: 1}, {Move: "b1", Seat: 2, Micro: 1000}}}
+	var b bytes.Buffer
+	r.WriteText(&b)
+	text := b.String()
+	for _, want := range []string{`[Seat2 "q\"uote"]`, `[Result "1-0"]`, `[Stderr2 "stderr/3-2-q.log"]`, "b2 {book}",
+		"a1 {1.235s -0.32/12}", "a3 {0.000017s +M3/4}", "c1 {0.005s -M2/4}", "c3 {0.000999s +0.00/1}", "b1 {0.001s}", "} 1-0\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+	back, err := ReadRecords(strings.NewReader(text + text))
+	if err != nil || len(back) != 2 {
+		t.Fatalf("ReadRecords: %d, %v", len(back), err)
+	}
+	got := back[0]
+	for i := range got.Plies {
+		if got.Plies[i].Seat == -1 {
+			got.Plies[i].Seat = r.Plies[i].Seat // the text leaves seats to replay
+		}
+	}
+	r.Plies[1].Micro = 1235000 // the text keeps milliseconds above one
+	if !reflect.DeepEqual(got, r) {
+		t.Errorf("read back:\n got %+v\nwant %+v", got, r)
+	}
+	for _, bad := range []string{
+		strings.Replace(text, "b2 {book}", "b2", 1),
+		strings.Replace(text, "} 1-0", "} 0-1", 1),
+		strings.Replace(text, `[Plies "6"]`, `[Plies "5"]`, 1),
+		strings.Replace(text, "{1.235s -0.32/12}", "{fast}", 1),
+		strings.Replace(text, `[Termination "normal"]`, `[Termination "bored"]`, 1),
+		"b2 {book} 1-0\n",
+	} {
+		if _, err := ReadRecords(strings.NewReader(bad)); err == nil {
+			t.Errorf("ReadRecords accepts:\n%s", bad)
+		}
+	}
+}
+
+func TestReplayRefuses(t *testing.T) {
+	good := func() *Record {
+		return &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,
+			Termination: Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
+			Plies: []Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
+	}
+	if err := Replay(good()); err != nil {
+		t.Fatalf("a good record: %v", err)
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(*Record)
+		want   string
+	}{
+		{"illegal move", func(r *Record) { r.Plies[1].Move = "a1" }, "illegal"},
+		{"wrong mover", func(r *Record) { r.Plies[1].Seat = 1 }, "seat 2 is to move"},
+		{"result", func(r *Record) { r.Returns = []float64{-1, 1} }, "returns"},
+		{"reason", func(r *Record) { r.Reason = "resigned" }, "reason"},
+		{"move after the end", func(r *Record) { r.Plies = append(r.Plies, Ply{Move: "c3", Seat: 2}) }, "already over"},
+		{"unfinished", func(r *Record) { r.Plies = r.Plies[:4] }, "not over"},
+		{"fault in a finished game", func(r *Record) { r.Termination, r.Loser = Crash, 2 }, "the game is over"},
+		{"fault returns", func(r *Record) { r.Plies, r.Termination, r.Loser = r.Plies[:4], Crash, 1 }, "want -1 1"},
+		{"fault without loser", func(r *Record) { r.Plies, r.Termination, r.Returns = r.Plies[:4], Stall, []float64{-1, 1} }, "losing seat"},
+		{"chance in a game without", func(r *Record) { r.Plies[2].Seat = 0 }, "chance outcome where"},
+		{"bad rules", func(r *Record) { r.Rules = "kinarow(size=1)" }, "rules"},
+		{"bad start", func(r *Record) { r.Start = "nonsense" }, "start"},
+		{"seats", func(r *Record) { r.Seats = r.Seats[:1] }, "seats"},
+	} {
+		r := good()
+		tc.change(r)
+		if err := Replay(r); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Replay = %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+	var out bytes.Buffer
+	bad := good()
+	bad.Plies[0].Move = "z9"
+	sum := ReplayAll(&out, []*Record{good(), bad})
+	if sum.Games != 2 || sum.Invalid != 1 || !strings.Contains(out.String(), "INVALID") {
+		t.Errorf("ReplayAll: %+v\n%s", sum, out.String())
+	}
+}
+
+// TestRealEngines plays two real engines: every game in the journal and
+// the records file, the standings agree with the records, replay agrees.
+func TestRealEngines(t *testing.T) {
+	cfg := testConfig(t, "tictactoe", 8, meeple("a", 1), meeple("b", 3))
+	cfg.RandomPlies = 1
+	sum := run(t, cfg)
+	j := journalOf(t, cfg)
+	if len(j.records) != 8 || sum.Games != 8 {
+		t.Fatalf("journal has %d games, standings %d, want 8", len(j.records), sum.Games)
+	}
+	wins := map[string]int{}
+	draws := 0
+	for _, r := range j.records {
+		if r.Termination != Normal {
+			t.Errorf("game %d: termination %s (%s)", r.Game, r.Termination, r.Reason)
+		}
+		if err := Replay(r); err != nil {
+			t.Errorf("game %d: replay: %v", r.Game, err)
+		}
+		switch r.Result() {
+		case "1-0":
+			wins[r.Seats[0]]++
+		case "0-1":
+			wins[r.Seats[1]]++
+		default:
+			draws++
+		}
+	}
+	for _, st := range sum.Standings {
+		other := "a"
+		if st.Engine == "a" {
+			other = "b"
+		}
+		if st.Games != 8 || st.W != wins[st.Engine] || st.L != wins[other] || st.D != draws || st.Points != float64(st.W)+float64(st.D)/2 {
+			t.Errorf("standing %+v; the records say %d wins, %d losses, %d draws", st, wins[st.Engine], wins[other], draws)
+		}
+	}
+	if len(sum.Pairs) != 1 || sum.Pairs[0].Penta.Pairs() != 4 {
+		t.Errorf("pairs: %+v", sum.Pairs)
+	}
+	if got := gamesOf(t, filepath.Join(cfg.Out, RecordsFile)); len(got) != 8 {
+		t.Errorf("the records file has %d games", len(got))
+	}
+}
+
+// TestEvents checks the events file: one match_start, a game_start and a
+// game_end per game with moves between, and one match_end last.
+func TestEvents(t *testing.T) {
+	cfg := testConfig(t, "tictactoe", 4, meeple("a", 1), meeple("b", 1))
+	cfg.Events = filepath.Join(t.TempDir(), "events.jsonl")
+	cfg.Limits.TC, _ = ParseTC("30+1")
+	run(t, cfg)
+	f, err := os.Open(cfg.Events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var evs []Event
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var e Event
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			t.Fatalf("%q: %v", sc.Text(), err)
+		}
+		if _, err := time.Parse(time.RFC3339Nano, e.Time); err != nil {
+			t.Errorf("event time %q: %v", e.Time, err)
+		}
+		evs = append(evs, e)
+	}
+	count := map[string]int{}
+	moves := map[int]int{}
+	for _, e := range evs {
+		count[e.Type]++
+		if e.Type == "move" {
+			if e.Game == nil || e.Seat == nil || e.Move == "" || e.Engine == "" || len(e.Clocks) != 2 {
+				t.Errorf("move event %+v", e)
+			} else {
+				moves[*e.Game]++
+			}
+		}
+	}
+	if evs[0].Type != "match_start" || evs[len(evs)-1].Type != "match_end" || count["game_start"] != 4 || count["game_end"] != 4 {
+		t.Errorf("events: %v, first %s, last %s", count, evs[0].Type, evs[len(evs)-1].Type)
+	}
+	last := evs[len(evs)-1]
+	if len(last.Standings) != 2 || last.Done != 4 || last.Total != 4 {
+		t.Errorf("match_end: %+v", last)
+	}
+	for _, r := range journalOf(t, cfg).records {
+		if moves[r.Game] != len(r.Plies) {
+			t.Errorf("game %d: %d move events for %d plies", r.Game, moves[r.Game], len(r.Plies))
+		}
+	}
+}
+
+// TestProgress: plain lines when stdout is not a terminal, one redrawn
+// line when it is.
+func TestProgress(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var out bytes.Buffer
+		cfg := testConfig(t, "tictactoe", 4, meeple("a", 1), meeple("b", 1))
+		cfg.Stdout, cfg.Terminal = &out, &tty
+		run(t, cfg)
+		s := out.String()
+		if !strings.Contains(s, "4/4 games, a vs b") || !strings.Contains(s, "rank") {
+			t.Errorf("tty %v: no progress or standings:\n%s", tty, s)
+		}
+		if strings.Contains(s, "\r") != tty {
+			t.Errorf("tty %v: carriage returns %v:\n%q", tty, strings.Contains(s, "\r"), s)
+		}
+	}
+	if isTerminal(&bytes.Buffer{}) {
+		t.Error("a buffer is a terminal")
+	}
+}
+
+// TestConfigErrors: a bad match is refused before any engine starts.
+func TestConfigErrors(t *testing.T) {
+	e := meeple("a", 1)
+	for _, tc := range []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"no engines", func(c *Config) { c.Engines = nil }, "no engines"},
+		{"no games", func(c *Config) { c.Games = 0 }, "games"},
+		{"same names", func(c *Config) { c.Engines = []EngineConfig{e, e} }, "named"},
+		{"variant", func(c *Config) { c.Variant = "tictactoc" }, "did you mean"},
+		{"sprt with three", func(c *Config) {
+			c.Engines = append(c.Engines, meeple("c", 1))
+			c.SPRT = "elo0=0,elo1=5,alpha=0.05,beta=0.05"
+		}, "two engines"},
+		{"sprt syntax", func(c *Config) { c.SPRT = "elo0=0" }, "sprt"},
+		{"openings file", func(c *Config) { c.Openings = "/no/such/file" }, "openings"},
+		{"openings order", func(c *Config) { c.OpeningsOrder = "shuffled" }, "order"},
+		{"random plies end the game", func(c *Config) { c.RandomPlies = 9 }, "random plies"},
+	} {
+		cfg := testConfig(t, "tictactoe", 2, meeple("a", 1), meeple("b", 1))
+		tc.change(&cfg)
+		if _, err := Run(t.Context(), cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(file, []byte("startpos moves b2\nstartpos moves b2 b2\n"), 0o644)
+	cfg := testConfig(t, "tictactoe", 2, meeple("a", 1), meeple("b", 1))
+	cfg.Openings = file
+	if _, err := Run(t.Context(), cfg); err == nil || !strings.Contains(err.Error(), "bad.txt:2") {
+		t.Errorf("an illegal opening: %v, want the file and line", err)
+	}
+}
+
+// BenchmarkMatch measures the referee's own overhead: tic-tac-toe between
+// two real engines at depth 1, two games at once.
+func BenchmarkMatch(b *testing.B) {
+	games := 0
+	start := time.Now()
+	for b.Loop() {
+		cfg := Config{Variant: "tictactoe", Games: 100, Concurrency: 2, Engines: []EngineConfig{meeple("a", 1), meeple("b", 1)},
+			Out: filepath.Join(b.TempDir(), "out")}
+		sum, err := Run(b.Context(), cfg)
+		if err != nil || sum.Games != 100 {
+			b.Fatalf("%v, %d games", err, sum.Games)
+		}
+		games += sum.Games
+	}
+	b.ReportMetric(float64(games)/time.Since(start).Seconds(), "games/s")
+}
