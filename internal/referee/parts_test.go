@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"meeple/games"
 )
 
 func TestParseEngine(t *testing.T) {
@@ -436,4 +438,80 @@ func BenchmarkMatch(b *testing.B) {
 		games += sum.Games
 	}
 	b.ReportMetric(float64(games)/time.Since(start).Seconds(), "games/s")
+}
+
+func TestOpeningOrder(t *testing.T) {
+	g := mustVariant(t, "tictactoe").Game
+	var list []Opening
+	for _, m := range []string{"a1", "b1", "c1", "a2", "b2"} {
+		list = append(list, Opening{Moves: []string{m}})
+	}
+	picks := func(order string, seed uint64) string {
+		b, err := newOpeningBook(g, list, order, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for r := range 10 {
+			o, err := b.opening(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = append(s, o.Moves[0])
+		}
+		return strings.Join(s, " ")
+	}
+	if got := picks("sequential", 1); got != "a1 b1 c1 a2 b2 a1 b1 c1 a2 b2" {
+		t.Errorf("sequential: %s", got)
+	}
+	r1, r2 := picks("random", 1), picks("random", 1)
+	if r1 != r2 {
+		t.Errorf("random order is not deterministic: %s / %s", r1, r2)
+	}
+	first := strings.Fields(r1)[:5]
+	seen := map[string]bool{}
+	for _, m := range first {
+		seen[m] = true
+	}
+	if len(seen) != 5 || strings.Join(first, " ") != strings.Join(strings.Fields(r1)[5:], " ") {
+		t.Errorf("random order %s: want a permutation, repeated", r1)
+	}
+	if picks("random", 2) == r1 && picks("random", 3) == r1 {
+		t.Errorf("random order ignores the seed")
+	}
+}
+
+func mustVariant(t *testing.T, spec string) *games.Variant {
+	t.Helper()
+	v, err := games.LoadVariant(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestTournament: a round-robin of three engines, a gauntlet, and one
+// engine alone (summarised by its returns).
+func TestTournament(t *testing.T) {
+	cfg := testConfig(t, "tictactoe", 2, meeple("a", 1), meeple("b", 2), fake("c"))
+	sum := run(t, cfg)
+	if sum.Games != 6 || len(sum.Standings) != 3 || len(sum.Pairs) != 3 {
+		t.Fatalf("round-robin: %d games, %d standings, %d encounters", sum.Games, len(sum.Standings), len(sum.Pairs))
+	}
+	for _, st := range sum.Standings {
+		if st.Games != 4 {
+			t.Errorf("round-robin: %s played %d games, want 4", st.Engine, st.Games)
+		}
+	}
+	cfg = testConfig(t, "tictactoe", 2, meeple("a", 1), meeple("b", 2), fake("c"))
+	cfg.Gauntlet = true
+	sum = run(t, cfg)
+	if sum.Games != 4 || sum.Standings[0].Games+sum.Standings[1].Games+sum.Standings[2].Games != 8 {
+		t.Errorf("gauntlet: %d games, standings %+v", sum.Games, sum.Standings)
+	}
+	cfg = testConfig(t, "tictactoe", 3, meeple("solo", 1))
+	sum = run(t, cfg)
+	if len(sum.Scores) != 1 || sum.Scores[0].Games != 3 || sum.Scores[0].Engines != "solo" || len(sum.Standings) != 0 {
+		t.Errorf("one engine alone: %+v", sum)
+	}
 }

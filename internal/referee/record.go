@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"meeple/games"
 )
 
 // Termination says how a game ended.
@@ -470,3 +472,15 @@ func parseComment(move, c string) (Ply, error) {
 
 // micro converts a duration to whole microseconds.
 func micro(d time.Duration) int64 { return d.Microseconds() }
+
+// SANState is the hook for chess records, which the chess issue fills in.
+// A state whose game has a standard notation of its own for records
+// (chess: SAN, written into PGN for other chess tools) will implement it,
+// and a PGN writer beside WriteText will ask it for each move's SAN while
+// it replays a Record. Nothing implements it yet, and the referee writes
+// every game, chess included, in this package's records format with moves
+// in the game's own notation (the one the protocol speaks).
+type SANState interface {
+	games.State
+	SAN(m games.Move) string
+}

@@ -244,15 +244,13 @@ func (t *tally) summary() *Summary {
 		sum.Pairs = append(sum.Pairs, ps)
 	}
 	for i, e := range t.id.Engines {
-		if !t.played[i] {
-			continue
-		}
 		r := t.wdl[i]
-		st := Standing{Engine: e.Name, Games: r.Games(), W: r.W, D: r.D, L: r.L, Points: float64(r.W) + float64(r.D)/2}
-		if r.Games() > 0 {
-			st.Elo, st.EloLo, st.EloHi = stats.EloInterval(r)
-			st.LOS = stats.LOS(r)
+		if !t.played[i] || r.Games() == 0 {
+			continue // alone, or in cooperative games: see Scores
 		}
+		st := Standing{Engine: e.Name, Games: r.Games(), W: r.W, D: r.D, L: r.L, Points: float64(r.W) + float64(r.D)/2}
+		st.Elo, st.EloLo, st.EloHi = stats.EloInterval(r)
+		st.LOS = stats.LOS(r)
 		sum.Standings = append(sum.Standings, st)
 	}
 	sort.SliceStable(sum.Standings, func(i, j int) bool { return sum.Standings[i].Score() > sum.Standings[j].Score() })
