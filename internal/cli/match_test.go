@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The referee's own tests (internal/referee) play real and fake engines;
+// these check the command lines: flags, errors and exit codes.
+
+func TestMatchFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"match", "--engine", "cmd=x nmae=a"}, 1, `did you mean "name"`},
+		{[]string{"match", "--engine", "cmd=x", "--tc", "40/"}, 1, "time control"},
+		{[]string{"match", "--engine", "cmd=x", "--movetime", "soon"}, 1, "movetime"},
+		{[]string{"match", "--engine", "cmd=x", "--resign", "moves=3"}, 1, "score"},
+		{[]string{"match", "--engine", "cmd=x", "--draw", "moves=x,score=1"}, 1, "moves"},
+		{[]string{"match", "--engine", "cmd=x", "--shard", "3/2"}, 1, "shard"},
+		{[]string{"match", "--engine", "cmd=x", "--concurrency", "0", "--out", dir}, 1, "concurrency"},
+		{[]string{"match", "--out", dir}, 1, "no engines"},
+		{[]string{"match", "--engine", "cmd=x", "extra"}, 2, "wrong number"},
+		{[]string{"merge", "a"}, 2, "Usage"},
+		{[]string{"replay"}, 2, "wrong number"},
+	} {
+		code, _, errOut := run(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: code %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+}
+
+// TestMatchMissingEngine runs a whole match whose engines cannot start:
+// every game ends with startup, the match itself succeeds, and the
+// journal replays.
+func TestMatchMissingEngine(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	missing := filepath.Join(dir, "no-such-engine")
+	code, stdout, errOut := run(t, "", "match", "--variant", "tictactoe", "--games", "4", "--out", out,
+		"--engine", "name=a cmd="+missing, "--engine", "name=b cmd="+missing)
+	if code != 0 || !strings.Contains(stdout, "startup 4") {
+		t.Fatalf("code %d\nstdout %s\nstderr %s", code, stdout, errOut)
+	}
+	code, stdout, _ = run(t, "", "replay", out)
+	if code != 0 || !strings.Contains(stdout, "4 games, 4 valid") {
+		t.Errorf("replay: code %d\n%s", code, stdout)
+	}
+	code, stdout, _ = run(t, "", "merge", "--out", filepath.Join(dir, "merged"), out)
+	if code != 0 || !strings.Contains(stdout, "4 games of 4") {
+		t.Errorf("merge: code %d\n%s", code, stdout)
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	const game = `[Variant "tictactoe"]
+[Rules "kinarow(connect=3,dims=2,exact=false,gravity=0,size=3)"]
+[Game "0"]
+[Seed "1"]
+[Seat1 "a"]
+[Seat2 "b"]
+[Start "startpos"]
+[Result "1-0"]
+[Returns "1 -1"]
+[Termination "normal"]
+[Reason "x made 3 in a row"]
+
+a1 {book} a2 {0.010s} b1 {0.010s} b2 {0.010s +0.50/3} c1 {0.010s} 1-0
+
+`
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(good, []byte(game), 0o644)
+	os.WriteFile(bad, []byte(game+strings.Replace(game, "c1 {0.010s}", "b1 {0.010s}", 1)), 0o644)
+	if code, out, _ := run(t, "", "replay", good); code != 0 || !strings.Contains(out, "1 games, 1 valid, 0 invalid") {
+		t.Errorf("a good record: code %d\n%s", code, out)
+	}
+	code, out, errOut := run(t, "", "replay", bad)
+	if code != 1 || !strings.Contains(out, "INVALID") || !strings.Contains(errOut, "1 invalid") {
+		t.Errorf("a bad record: code %d\n%s\n%s", code, out, errOut)
+	}
+}
