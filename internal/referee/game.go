@@ -46,23 +46,11 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 	for i, e := range s.Seats {
 		rec.Seats[i] = m.cfg.Engines[e].Name
 	}
-	st, err := op.play(m.variant.Game)
+	st, book, err := op.play(m.variant.Game)
 	if err != nil {
-		panic("referee: an opening checked at load fails: " + err.Error())
+		panic("referee: an opening checked when the match started fails: " + err.Error())
 	}
-	// Replay the opening as book plies (the seats are the ones to move).
-	{
-		st2, _ := Opening{Start: op.Start}.play(m.variant.Game)
-		for _, mv := range op.Moves {
-			seat := st2.Player() + 1
-			if st2.Player() == games.Chance {
-				seat = 0
-			}
-			mm, _ := games.ParseLegal(st2, mv)
-			st2.Play(mm)
-			rec.Plies = append(rec.Plies, Ply{Move: mv, Seat: seat, Book: true})
-		}
-	}
+	rec.Plies = book
 	m.events.emit(Event{Type: "game_start", Game: ptr(s.Index), Pair: ptr(s.Group), Seats: rec.Seats, Start: rec.Start, Seed: ptr(rec.Seed)})
 
 	seats := make([]*seatRun, len(s.Seats))
@@ -148,11 +136,12 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 	rng := chanceRNG(rec.Seed)
 	vs, hidden := st.(games.ViewState)
 	hidden = hidden && typ.Information == games.ImperfectInformation
-	moves := append([]string(nil), op.Moves...)
-	plies := len(op.Moves) // player plies (book and engine), for --max-plies
-	for _, p := range rec.Plies {
-		if p.Chance() {
-			plies--
+	var moves []string // every move so far, for engines that get the move list
+	plies := 0         // player moves (book and engine), for --max-plies
+	for _, p := range book {
+		moves = append(moves, p.Move)
+		if !p.Chance() {
+			plies++
 		}
 	}
 	for {
@@ -234,7 +223,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 			return faultEnd(who, &fault{kind: IllegalMove, err: fmt.Errorf("bestmove %q: %v", rep.Move, err)})
 		}
 		text := st.FormatMove(mv)
-		p := Ply{Move: text, Seat: who + 1, Micro: max(micro(rep.Elapsed), 0), Depth: rep.Depth, Nodes: rep.Nodes}
+		p := Ply{Move: text, Seat: who + 1, Micro: max(rep.Elapsed.Microseconds(), 0), Depth: rep.Depth, Nodes: rep.Nodes}
 		if rep.HasScore {
 			if rep.Mate != 0 {
 				p.Mate = rep.Mate

@@ -42,32 +42,40 @@ func parseOpening(g games.Game, line string) (Opening, error) {
 	if i < len(words) {
 		o.Moves = words[i+1:]
 	}
-	if _, err := o.play(g); err != nil {
+	if _, _, err := o.play(g); err != nil {
 		return o, err
 	}
 	return o, nil
 }
 
-// play sets up the opening on a new state and checks it.
-func (o Opening) play(g games.Game) (games.State, error) {
+// play sets up the opening on a new state and checks it. It returns the
+// state and the opening's moves as book plies, each with the seat that
+// made it (0: a chance outcome).
+func (o Opening) play(g games.Game) (games.State, []Ply, error) {
 	st := g.NewState()
 	if o.Start != "" {
 		var err error
 		if st, err = g.ParseState(o.Start); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	var book []Ply
 	for i, s := range o.Moves {
 		m, err := games.ParseLegal(st, s)
 		if err != nil {
-			return nil, fmt.Errorf("move %d: %v", i+1, err)
+			return nil, nil, fmt.Errorf("move %d: %v", i+1, err)
 		}
+		seat := st.Player() + 1
+		if st.Player() == games.Chance {
+			seat = 0
+		}
+		book = append(book, Ply{Move: st.FormatMove(m), Seat: seat, Book: true})
 		st.Play(m)
 	}
 	if st.Player() == games.Terminal {
-		return nil, fmt.Errorf("the game is over after the opening")
+		return nil, nil, fmt.Errorf("the game is over after the opening")
 	}
-	return st, nil
+	return st, book, nil
 }
 
 // loadOpenings reads an openings file: one opening a line (see
@@ -143,7 +151,7 @@ func (b *openingBook) opening(r int) (Opening, error) {
 		return o, nil
 	}
 	for try := range maxTries {
-		st, err := o.play(b.game)
+		st, _, err := o.play(b.game)
 		if err != nil {
 			return o, err
 		}

@@ -12,17 +12,15 @@ import (
 // with \r after every game; otherwise a plain line every few games or
 // seconds.
 type progress struct {
-	w           io.Writer
-	tty         bool
-	total       int
-	resumed     int // games already in the journal at the start
-	start       time.Time
-	last        time.Time
-	lastDone    int
-	width       int
-	every       int
-	sum         *Summary
-	firstEngine string
+	w        io.Writer
+	tty      bool
+	total    int
+	resumed  int // games already in the journal at the start
+	start    time.Time
+	last     time.Time
+	lastDone int
+	width    int
+	every    int
 }
 
 // isTerminal reports whether w is a character device (a terminal).
@@ -42,9 +40,6 @@ func newProgress(cfg Config, total, resumed int) *progress {
 	}
 	p := &progress{w: cfg.Stdout, tty: tty, total: total, resumed: resumed, start: time.Now(), every: max(1, total/20)}
 	p.last = p.start
-	if len(cfg.Engines) > 0 {
-		p.firstEngine = cfg.Engines[0].Name
-	}
 	if resumed > 0 {
 		fmt.Fprintf(p.w, "resuming: %d of %d games are in the journal\n", resumed, total)
 	}
@@ -79,7 +74,6 @@ func (p *progress) line(sum *Summary) string {
 
 // game reports a finished game.
 func (p *progress) game(sum *Summary) {
-	p.sum = sum
 	if p.tty {
 		s := p.line(sum)
 		pad := ""

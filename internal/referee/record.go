@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"meeple/games"
 )
@@ -54,9 +53,6 @@ func (t *Termination) UnmarshalText(b []byte) error {
 	*t = v
 	return err
 }
-
-// fault reports whether the termination is an engine's failure.
-func (t Termination) fault() bool { return t >= IllegalMove }
 
 // Ply is one move of a game record.
 type Ply struct {
@@ -469,9 +465,6 @@ func parseComment(move, c string) (Ply, error) {
 	}
 	return p, nil
 }
-
-// micro converts a duration to whole microseconds.
-func micro(d time.Duration) int64 { return d.Microseconds() }
 
 // SANState is the hook for chess records, which the chess issue fills in.
 // A state whose game has a standard notation of its own for records

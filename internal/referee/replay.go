@@ -28,7 +28,8 @@ func drawReturns(t games.Type) []float64 { return make([]float64, t.Players) }
 
 // forfeitReturns are the returns when the seat loser (0-based) loses by a
 // fault, time or resignation: it gets MinReturn. In a zero-sum game the
-// others share the balance equally (two players: MaxReturn... as -MinReturn);
+// others share -MinReturn equally (two players with symmetric returns: the
+// winner gets MaxReturn);
 // in a general-sum game the others get MaxReturn; in a cooperative
 // (identical-utility) game everyone gets MinReturn.
 func forfeitReturns(t games.Type, loser int) []float64 {
