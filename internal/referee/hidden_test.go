@@ -6,7 +6,9 @@ package referee
 // Two seats, a and b. The referee deals each a secret card from 1..cards
 // (two chance nodes: "d<k>", a then b, distinct cards). Then a and b take
 // turns naming a guess of the other's card ("g<k>"); a right guess wins at
-// once. After `rounds` guesses each, the higher card wins. Returns +1/-1.
+// once. After `rounds` guesses each, the higher card wins. Returns +1/-1;
+// with coop=true the game is cooperative: both get +1 when a card is
+// guessed, -1 otherwise.
 //
 // Position: "<card a>,<card b> <to move> <guesses made>", a card "0" when
 // not dealt yet and "?" when hidden; the mover is "a", "b" or "=a"/"=b" for
@@ -31,9 +33,10 @@ func init() {
 		Params: []games.Param{
 			{Key: "cards", Kind: games.Int, Default: 6, Min: 2, Max: 9, Doc: "cards in the deck"},
 			{Key: "rounds", Kind: games.Int, Default: 2, Min: 1, Max: 4, Doc: "guesses each"},
+			{Key: "coop", Kind: games.Bool, Default: false, Doc: "cooperative: both win (+1) when a card is guessed, both lose (-1) otherwise"},
 		},
 		New: func(v games.Values) (games.Game, error) {
-			return &hiddenGame{v: v, cards: v.Int("cards"), rounds: v.Int("rounds")}, nil
+			return &hiddenGame{v: v, cards: v.Int("cards"), rounds: v.Int("rounds"), coop: v.Bool("coop")}, nil
 		},
 	})
 }
@@ -41,12 +44,17 @@ func init() {
 type hiddenGame struct {
 	v             games.Values
 	cards, rounds int
+	coop          bool
 }
 
 func (g *hiddenGame) Family() string       { return "hiddentest" }
 func (g *hiddenGame) Params() games.Values { return g.v }
 func (g *hiddenGame) Type() games.Type {
-	return games.Type{Players: 2, Chance: true, Information: games.ImperfectInformation, MinReturn: -1, MaxReturn: 1}
+	t := games.Type{Players: 2, Chance: true, Information: games.ImperfectInformation, MinReturn: -1, MaxReturn: 1}
+	if g.coop {
+		t.Utility = games.Identical
+	}
+	return t
 }
 func (g *hiddenGame) Describe() games.Description {
 	return games.Description{Players: []string{"a", "b"}, Moves: "g<k>: guess; chance: d<k>", MoveExample: "g1"}
@@ -179,7 +187,13 @@ func (s *hiddenState) Clone() games.State {
 
 func (s *hiddenState) Returns() []float64 {
 	r := make([]float64, 2)
-	if s.winner >= 0 {
+	switch {
+	case s.winner < 0:
+	case s.g.coop && s.EndReason() == "guessed the card":
+		r[0], r[1] = 1, 1
+	case s.g.coop:
+		r[0], r[1] = -1, -1
+	default:
 		r[s.winner], r[1-s.winner] = 1, -1
 	}
 	return r

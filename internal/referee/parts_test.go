@@ -114,11 +114,41 @@ func TestAdjudication(t *testing.T) {
 			}
 		})
 	}
+	// The rules need a two-player zero-sum game: hiddentest is one (with
+	// chance and hidden cards), its cooperative form is not.
 	cfg := testConfig(t, "hiddentest", 2, fake("a"), fake("b"))
 	cfg.Resign = ResignRule{Moves: 1}
-	if _, err := Run(t.Context(), cfg); err != nil {
-		// hiddentest is two-player zero-sum: the rule is allowed
-		t.Errorf("resign rule on a two-player zero-sum game: %v", err)
+	run(t, cfg)
+	cfg = testConfig(t, "hiddentest(coop=true)", 2, fake("a"), fake("b"))
+	cfg.Draw = DrawRule{Moves: 1}
+	if _, err := Run(t.Context(), cfg); err == nil || !strings.Contains(err.Error(), "zero-sum") {
+		t.Errorf("the draw rule in a cooperative game: %v", err)
+	}
+}
+
+// TestCooperative: a cooperative game is summarised by its returns, not
+// by wins and losses.
+func TestCooperative(t *testing.T) {
+	cfg := testConfig(t, "hiddentest(coop=true)", 8, fake("a"), fake("b", "FAKE_RANDOM=1"))
+	sum := run(t, cfg)
+	if len(sum.Standings) != 0 || len(sum.Scores) != 1 || sum.Scores[0].Games != 8 || sum.Scores[0].Engines != "a+b" {
+		t.Fatalf("summary %+v %+v", sum.Standings, sum.Scores)
+	}
+	sc := sum.Scores[0]
+	wins := 0
+	for _, r := range journalOf(t, cfg).records {
+		if err := Replay(r); err != nil {
+			t.Errorf("game %d: %v", r.Game, err)
+		}
+		if r.Returns[0] != r.Returns[1] {
+			t.Errorf("game %d: returns %v in a cooperative game", r.Game, r.Returns)
+		}
+		if r.Returns[0] == 1 {
+			wins++
+		}
+	}
+	if sc.Wins != wins || sc.Mean != float64(2*wins-8)/8 || sc.Lo > sc.Mean || sc.Hi < sc.Mean {
+		t.Errorf("scores %+v; the records have %d wins of 8", sc, wins)
 	}
 }
 
