@@ -10,6 +10,7 @@ import (
 	"meeple/games"
 	// Every game family with shipped variants, so that they load.
 	_ "meeple/games/kinarow"
+	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
 )
 

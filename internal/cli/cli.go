@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	_ "meeple/games/kinarow" // the games register themselves
+	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
 )
 
