@@ -125,7 +125,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 		sr.client = c
 	}
 	for i, sr := range seats {
-		if err := settle(ctx, func() error { return sr.client.NewGame(ctx, m.rules) }); err != nil {
+		if err := sr.client.NewGame(ctx, m.rules); err != nil {
 			return faultEnd(i, faultOf(err))
 		}
 		if err := sr.client.IsReady(ctx); err != nil {
@@ -192,11 +192,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 			deadline = m.moveTimeout
 		}
 		req.Deadline = deadline
-		var rep protocol.GoReply
-		err := settle(ctx, func() (err error) {
-			rep, err = sr.client.Go(ctx, req)
-			return err
-		})
+		rep, err := sr.client.Go(ctx, req)
 		if ctx.Err() != nil {
 			return abort()
 		}
@@ -289,26 +285,4 @@ func (m *match) adjudicate(seats []*seatRun, who int, p Ply, plies int) (Termina
 			Ply{Score: ptr(dr.Score)}.eval(), dr.Moves, dr.After)
 	}
 	return Normal, -1, ""
-}
-
-// busyGrace is how long the referee keeps asking an engine that answers
-// busy to the position or newgame after its bestmove and final line.
-const busyGrace = 200 * time.Millisecond
-
-// settle runs a request, and runs it again while the engine answers busy,
-// for at most busyGrace. An engine whose search has ended (it wrote
-// bestmove and the go's final line) should not answer busy; meeple's own
-// session can, for a moment, while its search goroutine winds down. Such a
-// reply leaves the client in step, so asking again is safe; past the grace
-// it is a protocol error.
-func settle(ctx context.Context, request func() error) error {
-	deadline := time.Now().Add(busyGrace)
-	for {
-		err := request()
-		var pe *protocol.Error
-		if err == nil || !errors.As(err, &pe) || pe.Code != protocol.Busy || time.Now().After(deadline) || ctx.Err() != nil {
-			return err
-		}
-		time.Sleep(time.Millisecond)
-	}
 }
