@@ -17,6 +17,7 @@ type geometry struct {
 	csquares uint64    // edge neighbours of the corners
 	edges    uint64    // the border, corners included
 	quad     [4]uint64 // the four quadrants (parity regions)
+	quadOf   [64]uint8 // the quadrant of each square
 	colA     uint64    // the first and last columns and rows
 	colL     uint64
 	row1     uint64
@@ -42,6 +43,7 @@ func newGeometry(size int) *geometry {
 				q += 2
 			}
 			g.quad[q] |= at(r, c)
+			g.quadOf[r*8+c] = uint8(q)
 		}
 		g.colA |= at(r, 0)
 		g.colL |= at(r, e)

@@ -30,9 +30,10 @@ type OthelloSolution struct {
 // Empties where the solver's search changes gear (8x8 frame).
 const (
 	solveLastN     = 4  // special-cased last empties: parity order, no move list
-	solveShallowN  = 7  // up to here: no table, squares in parity order
-	solveSortEval  = 16 // from here: moves ordered by a shallow midgame search
+	solveShallowN  = 6  // up to here: no table, squares in parity order
+	solveSortEval  = 20 // from here: moves ordered by a shallow midgame search
 	solveScoreSpan = 256
+	solveETC       = 10 // from here: enhanced transposition cutoffs
 )
 
 // OthelloSolver is the exact endgame solver: negascout (principal
@@ -64,8 +65,8 @@ type OthelloSolver struct {
 type solveEntry struct {
 	p, o         uint64
 	lower, upper int8
-	move         int8 // frame bit, -1 none
-	_            int8
+	move         int8  // frame bit, -1 none
+	empties      uint8 // the subtree's size: deeper entries are kept first
 }
 
 // NewOthelloSolver returns a solver with a table of hashMB megabytes (0:
@@ -74,11 +75,11 @@ func NewOthelloSolver(hashMB int) *OthelloSolver {
 	if hashMB <= 0 {
 		hashMB = search.DefaultHashMB
 	}
-	n := 1
+	n := 2
 	for n*2*24 <= hashMB<<20 {
 		n *= 2
 	}
-	s := &OthelloSolver{tt: make([]solveEntry, n), mask: uint64(n - 1)}
+	s := &OthelloSolver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
 	s.Clear()
 	return s
 }
@@ -147,19 +148,21 @@ func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
 	v.nodes = 0
 	score, best := v.root(p, o, n)
 	sol := OthelloSolution{Score: score, Nodes: v.nodes, Exact: !v.aborted, Move: games.Move(g.Square(best))}
-	// The line: solve each position along it (the table answers most of
-	// it), so that it runs to the end of the game.
+	// The line: at each position along it, the first move (in the
+	// search's order) proved to keep the score; the table answers most of
+	// these searches.
 	if sol.Exact {
 		cp := st.Clone().(*othello.State)
+		want := score
 		for cp.Player() != games.Terminal && !v.aborted {
 			m := othello.Pass
 			if cp.Mobility(cp.ToMove()) > 0 {
 				p, o, _ := cp.Bits()
-				_, sq := v.root(p, o, cp.Empties())
-				m = games.Move(g.Square(sq))
+				m = games.Move(g.Square(v.keeps(p, o, cp.Empties(), want)))
 			}
 			sol.PV = append(sol.PV, m)
 			cp.Play(m)
+			want = -want
 		}
 		sol.Nodes = v.nodes
 	}
@@ -174,17 +177,27 @@ func ttIndex(p, o uint64) uint64 {
 	return h ^ h>>29
 }
 
+// The table has buckets of two entries: a new result replaces the entry
+// of the same position, else the one with the smaller subtree.
 func (s *OthelloSolver) probe(p, o uint64) *solveEntry {
-	e := &s.tt[ttIndex(p, o)&s.mask]
-	if e.p == p && e.o == o && (e.p|e.o) != 0 {
-		return e
+	i := ttIndex(p, o) & s.mask
+	for e := &s.tt[i]; ; e = &s.tt[i+1] {
+		if e.p == p && e.o == o && (e.p|e.o) != 0 {
+			return e
+		}
+		if e == &s.tt[i+1] {
+			return nil
+		}
 	}
-	return nil
 }
 
-func (s *OthelloSolver) store(p, o uint64, lower, upper, move int) {
-	e := &s.tt[ttIndex(p, o)&s.mask]
-	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move)}
+func (s *OthelloSolver) store(p, o uint64, n, lower, upper, move int) {
+	i := ttIndex(p, o) & s.mask
+	e := &s.tt[i]
+	if f := &s.tt[i+1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
+		e = f
+	}
+	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move), empties: uint8(n)}
 }
 
 // solver8 is the bitboard solver for boards in the 8x8 frame.
@@ -257,9 +270,28 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 		}
 	}
 	if !v.aborted {
-		v.owner.store(p, o, best, best, bestSq)
+		v.owner.store(p, o, n, best, best, bestSq)
 	}
 	return best, bestSq
+}
+
+// keeps returns a move of p that keeps the score at want (the position's
+// proved score): the first whose search in the window around want returns
+// want exactly.
+func (v *solver8) keeps(p, o uint64, n, want int) int {
+	var list moveList
+	ttMove := -1
+	if e := v.owner.probe(p, o); e != nil {
+		ttMove = int(e.move)
+	}
+	v.order(&list, p, o, n, ttMove)
+	for i := range list.n {
+		mv := &list.m[i]
+		if -v.search(mv.p, mv.o, -want-1, -want+1, n-1, false) == want {
+			return mv.sq
+		}
+	}
+	return list.m[0].sq // not reached when want is right
 }
 
 // moveList holds the moves of a node, each with the position after it
@@ -376,6 +408,16 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 	}
 	var list moveList
 	v.order(&list, p, o, n, ttMove)
+	// Enhanced transposition cutoff: a child the table already bounds
+	// below -beta refutes this node without a search.
+	if n >= solveETC {
+		for i := range list.n {
+			mv := &list.m[i]
+			if e := v.owner.probe(mv.p, mv.o); e != nil && -int(e.upper) >= beta {
+				return -int(e.upper)
+			}
+		}
+	}
 	a := alpha
 	best, bestSq := -solveScoreSpan, -1
 	for i := range list.n {
@@ -415,7 +457,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 	if e := v.owner.probe(p, o); e != nil {
 		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
 	}
-	v.owner.store(p, o, max(lo, -127), min(up, 127), bestSq)
+	v.owner.store(p, o, n, max(lo, -127), min(up, 127), bestSq)
 	return best
 }
 
@@ -430,8 +472,26 @@ func stabilityFloor(size, n int) int {
 // with an odd number of empties first (parity), corners before the rest.
 func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
 	empty := v.valid &^ (p | o)
-	if n == 1 {
+	switch n {
+	case 1:
 		return v.last1(p, o, bits.TrailingZeros64(empty))
+	case 2:
+		a := bits.TrailingZeros64(empty)
+		return v.last2(p, o, alpha, beta, a, bits.TrailingZeros64(empty&(empty-1)))
+	case 3:
+		a := bits.TrailingZeros64(empty)
+		empty &= empty - 1
+		b := bits.TrailingZeros64(empty)
+		c := bits.TrailingZeros64(empty & (empty - 1))
+		// Parity: the square alone in its quadrant first.
+		q := &v.geo.quadOf
+		switch {
+		case q[a] == q[b]:
+			a, b, c = c, a, b
+		case q[a] == q[c]:
+			a, b = b, a
+		}
+		return v.last3(p, o, alpha, beta, a, b, c, passed)
 	}
 	if v.tick() {
 		return 0
@@ -442,10 +502,11 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
 			odd |= q
 		}
 	}
+	near := neighbours(o) // a move must be next to a disc of o
 	best := -solveScoreSpan
 	moved := false
 	for _, set := range [4]uint64{empty & odd & v.corners, empty & odd &^ v.corners, empty &^ odd & v.corners, empty &^ odd &^ v.corners} {
-		for ; set != 0; set &= set - 1 {
+		for set &= near; set != 0; set &= set - 1 {
 			sq := bits.TrailingZeros64(set)
 			f := othello.Flips(p, o, sq)
 			if f == 0 {
@@ -471,6 +532,70 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
 		return -v.shallow(o, p, -beta, -alpha, n, true)
 	}
 	return best
+}
+
+// last3 searches three empties a, b, c in that order.
+func (v *solver8) last3(p, o uint64, alpha, beta, a, b, c int, passed bool) int {
+	v.nodes++
+	best := -solveScoreSpan
+	if f := othello.Flips(p, o, a); f != 0 {
+		best = -v.last2(o^f, p|f|1<<a, -beta, -alpha, b, c)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	if f := othello.Flips(p, o, b); f != 0 {
+		sc := -v.last2(o^f, p|f|1<<b, -beta, -alpha, a, c)
+		if sc >= beta {
+			return sc
+		}
+		best = max(best, sc)
+		alpha = max(alpha, sc)
+	}
+	if f := othello.Flips(p, o, c); f != 0 {
+		return max(best, -v.last2(o^f, p|f|1<<c, -beta, -alpha, a, b))
+	}
+	if best > -solveScoreSpan {
+		return best
+	}
+	if passed {
+		return -final(o, p, 3)
+	}
+	return -v.last3(o, p, -beta, -alpha, a, b, c, true)
+}
+
+// last2 searches the last two empties a and b.
+func (v *solver8) last2(p, o uint64, alpha, beta, a, b int) int {
+	v.nodes++
+	best := -solveScoreSpan
+	if f := othello.Flips(p, o, a); f != 0 {
+		best = -v.last1(o^f, p|f|1<<a, b)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := othello.Flips(p, o, b); f != 0 {
+		return max(best, -v.last1(o^f, p|f|1<<b, a))
+	}
+	if best > -solveScoreSpan {
+		return best
+	}
+	// p passes: o moves, and the scores stay p's.
+	worst := solveScoreSpan
+	if f := othello.Flips(o, p, a); f != 0 {
+		worst = v.last1(p^f, o|f|1<<a, b)
+		if worst <= alpha {
+			return worst
+		}
+	}
+	if f := othello.Flips(o, p, b); f != 0 {
+		return min(worst, v.last1(p^f, o|f|1<<b, a))
+	}
+	if worst < solveScoreSpan {
+		return worst
+	}
+	return final(p, o, 2)
 }
 
 // last1 scores the last empty square sq for p: by its flips if p can play
@@ -546,7 +671,34 @@ func (s *OthelloSolver) solveWide(st *othello.State) OthelloSolution {
 	if w.aborted && best == -solveScoreSpan {
 		best = 0
 	}
-	return OthelloSolution{Score: best, Move: bestMove, PV: []games.Move{bestMove}, Nodes: w.nodes, Exact: !w.aborted}
+	sol := OthelloSolution{Score: best, Move: bestMove, PV: []games.Move{bestMove}, Nodes: w.nodes, Exact: !w.aborted}
+	if !sol.Exact {
+		return sol
+	}
+	// The line, as for 8x8: a move proved to keep the score at each step.
+	cp := st.Clone().(*othello.State)
+	cp.Play(bestMove)
+	for want := -best; cp.Player() != games.Terminal && !w.aborted; want = -want {
+		m := othello.Pass
+		if cp.Mobility(cp.ToMove()) > 0 {
+			n := cp.Empties()
+			moves := w.ordered(cp, n, games.NoMove)
+			m = moves[0]
+			for _, c := range moves {
+				cp.Play(c)
+				v := -w.search(cp, -want-1, -want+1, n-1)
+				cp.Undo()
+				if v == want {
+					m = c
+					break
+				}
+			}
+		}
+		sol.PV = append(sol.PV, m)
+		cp.Play(m)
+	}
+	sol.Nodes = w.nodes
+	return sol
 }
 
 // ordered returns st's moves (in a buffer of ply n) with the table's move
