@@ -8,6 +8,7 @@ import (
 
 	"meeple/games"
 	"meeple/games/kinarow"
+	"meeple/games/othello"
 	"meeple/internal/search"
 )
 
@@ -50,6 +51,18 @@ var families = map[string]family{
 			return &baseline{b: newBoard(g.(*kinarow.Game)), seed: c.Seed}
 		},
 		reference: "the 4-D tic-tac-toe article's CPU: win, block, fork-block, fork, random",
+	},
+	"othello": {
+		auto: func(g games.Game, c Config) search.Searcher {
+			return NewOthelloPlayer(g.(*othello.Game), c.HashMB)
+		},
+		eval: func(g games.Game) search.Evaluator {
+			return newOthelloEval(g.(*othello.Game))
+		},
+		baseline: func(g games.Game, c Config) search.Searcher {
+			return othelloBaseline{}
+		},
+		reference: "the Othello article's CPU: the first legal square, a1 to h8 row by row",
 	},
 }
 

@@ -1,0 +1,152 @@
+package players
+
+import (
+	"context"
+	"flag"
+
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"meeple/games"
+	"meeple/games/othello"
+	"meeple/internal/search"
+)
+
+// The Othello strength suite (item 7 of issue 5): the engine against the
+// source article's CPU, a depth-4 disc-counting alpha-beta and generic
+// MCTS, over games from seeded random openings with colours alternated.
+// Deterministic: node and depth budgets, fixed seeds, no clock. Plain go
+// test plays a few games against each; -args -strength.full plays 200.
+
+var strengthFull = flag.Bool("strength.full", false, "play 200 games against each Othello opponent (about an hour on two cores)")
+
+// Budgets of the strength games.
+const (
+	// othelloEngineNodes is the engine's budget per move: about 0.1 s on
+	// one core of the machine the suite was written on.
+	othelloEngineNodes = 200_000
+	// othelloMCTSIterations is MCTS's budget per move: about one second on
+	// one core of that machine (100-150 k random games a second from the
+	// start position).
+	othelloMCTSIterations = 100_000
+	// othelloOpeningPlies random moves start each game.
+	othelloOpeningPlies = 4
+)
+
+// discEval scores a position by the disc count alone (centi-discs).
+type discEval struct{}
+
+func (discEval) Evaluate(st games.State) int {
+	s := st.(*othello.State)
+	me := s.ToMove()
+	return 100 * (s.Count(me) - s.Count(1-me))
+}
+
+// othelloOpponent makes a fresh opponent for game i, and its limits.
+type othelloOpponent struct {
+	name  string
+	make  func(g *othello.Game, seed uint64) search.Searcher
+	lim   search.Limits
+	games int     // in plain go test
+	want  float64 // the least score (wins + draws/2) / games
+}
+
+var othelloOpponents = []othelloOpponent{
+	{"baseline", func(g *othello.Game, seed uint64) search.Searcher { return othelloBaseline{} },
+		search.Limits{}, 10, 1.00},
+	{"alphabeta-discs-4", func(g *othello.Game, seed uint64) search.Searcher { return search.NewAlphaBeta(discEval{}, 1) },
+		search.Limits{Depth: 4}, 10, 0.90},
+	{"mcts", func(g *othello.Game, seed uint64) search.Searcher {
+		m := search.NewMCTS(seed)
+		m.MinReturn, m.MaxReturn = -1, 1
+		return m
+	}, search.Limits{Nodes: othelloMCTSIterations}, 4, 0.95},
+}
+
+// othelloGame plays game i of a match: the opening from seed i/2, the
+// engine black in even games and white in odd ones (so each opening is
+// played with both colours). It returns the engine's result (+1, 0, -1)
+// and the final position.
+func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, i int) (int, *othello.State) {
+	st := g.NewState().(*othello.State)
+	rng := rand.New(rand.NewPCG(uint64(i/2), 0x0e11))
+	for range othelloOpeningPlies {
+		moves := st.LegalMoves(nil)
+		st.Play(moves[rng.IntN(len(moves))])
+	}
+	engineSeat := i % 2
+	var seats [2]search.Searcher
+	var lims [2]search.Limits
+	seats[engineSeat] = NewOthelloPlayer(g, 16)
+	lims[engineSeat] = search.Limits{Nodes: othelloEngineNodes}
+	seats[1-engineSeat] = opp.make(g, uint64(i))
+	lims[1-engineSeat] = opp.lim
+	for st.Player() != games.Terminal {
+		p := st.Player()
+		res := seats[p].Search(context.Background(), st, lims[p], nil)
+		if !st.Legal(res.Move) {
+			t.Fatalf("game %d: seat %d played %s, illegal in %s", i, p, st.FormatMove(res.Move), st.Position())
+		}
+		st.Play(res.Move)
+	}
+	switch st.Winner() {
+	case engineSeat:
+		return 1, st
+	case -1:
+		return 0, st
+	}
+	return -1, st
+}
+
+func TestOthelloStrength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("strength suite: skipped under -short")
+	}
+	g := loadOthello(t, "othello")
+	for _, opp := range othelloOpponents {
+		t.Run(opp.name, func(t *testing.T) {
+			t.Parallel()
+			n := opp.games
+			if *strengthFull {
+				n = 200
+			}
+			start := time.Now()
+			var mu sync.Mutex
+			var w, d, l int
+			var wg sync.WaitGroup
+			next := make(chan int)
+			for range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := range next {
+						r, st := othelloGame(t, g, opp, i)
+						mu.Lock()
+						switch r {
+						case 1:
+							w++
+						case 0:
+							d++
+						default:
+							l++
+							t.Logf("game %d lost (engine %s): %s", i, []string{"black", "white"}[i%2], st.EndReason())
+						}
+						mu.Unlock()
+					}
+				}()
+			}
+			for i := range n {
+				next <- i
+			}
+			close(next)
+			wg.Wait()
+			score := (float64(w) + float64(d)/2) / float64(n)
+			t.Logf("engine vs %s: %d won, %d drawn, %d lost of %d: %.1f%% (%v)", opp.name, w, d, l, n, 100*score, time.Since(start).Round(time.Second))
+			if score < opp.want {
+				t.Errorf("engine scored %.1f%% against %s; want at least %.0f%%", 100*score, opp.name, 100*opp.want)
+			}
+		})
+	}
+}
