@@ -30,6 +30,10 @@ var benchDepth = map[string]int{
 	"score4":    8,
 	"hypercube": 4,
 	"gomoku":    4,
+	// Othello: alpha-beta with the evaluation (4x4 is solved outright).
+	"othello":       11,
+	"othello-6x6":   12,
+	"othello-10x10": 7,
 }
 
 const benchDefaultDepth = 4
