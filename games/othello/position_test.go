@@ -203,3 +203,22 @@ func TestPlayIllegalPanics(t *testing.T) {
 		}()
 	}
 }
+
+func TestBoard(t *testing.T) {
+	for _, spec := range []string{"othello-6x6", "othello", "othello(size=14)"} {
+		g := load(t, spec)
+		for seed := range 5 {
+			s := g.newState()
+			randomPlay(s, uint64(seed), 10*seed)
+			b := s.Board(nil)
+			if len(b) != g.Squares() {
+				t.Fatalf("%s: Board has %d squares", spec, len(b))
+			}
+			for sq, v := range b {
+				if int(v) != s.At(sq) {
+					t.Fatalf("%s: Board[%d] = %d, At = %d", s.Position(), sq, v, s.At(sq))
+				}
+			}
+		}
+	}
+}

@@ -94,6 +94,26 @@ func (s *State) At(sq int) int {
 	return -1
 }
 
+// Board appends to buf[:0] the seat of the disc on each square (-1 for
+// empty), a1 first, row by row: the board as a plain array, for code that
+// reads it square by square.
+func (s *State) Board(buf []int8) []int8 {
+	buf = buf[:0]
+	n := s.g.size * s.g.size
+	for sq := range n {
+		b := s.g.bit(sq)
+		v := int8(-1)
+		switch {
+		case s.g.wide && s.wdisc[0].has(b), !s.g.wide && s.disc[0]>>b&1 != 0:
+			v = 0
+		case s.g.wide && s.wdisc[1].has(b), !s.g.wide && s.disc[1]>>b&1 != 0:
+			v = 1
+		}
+		buf = append(buf, v)
+	}
+	return buf
+}
+
 // Count returns the number of discs of seat.
 func (s *State) Count(seat int) int {
 	if s.g.wide {

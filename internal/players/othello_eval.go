@@ -171,10 +171,10 @@ var othelloWeights = struct {
 // better, positive late). Boards of size 4, 6 and 8 are evaluated on
 // bitboards; larger ones square by square through othello.State.
 type othelloEval struct {
-	g   *othello.Game
-	geo *geometry // nil on a board larger than 8x8
-	// shallow-search buffers
-	nodes int64
+	g     *othello.Game
+	geo   *geometry // nil on a board larger than 8x8
+	nodes int64     // positions the shallow searches visited
+	board []int8    // scratch for evalWide
 }
 
 func newOthelloEval(g *othello.Game) *othelloEval {
@@ -298,14 +298,16 @@ func (e *othelloEval) negamax(p, o uint64, depth, alpha, beta int, passed bool) 
 func (e *othelloEval) evalWide(s *othello.State) int {
 	w := &othelloWeights
 	n := e.g.Size()
-	me := s.ToMove()
+	me := int8(s.ToMove())
 	squares := n * n
+	e.board = s.Board(e.board)
+	b := e.board
 	t := (squares - s.Empties() - 4) * 256 / (squares - 4)
-	mp, mo := s.Mobility(me), s.Mobility(1-me)
+	mp, mo := s.Mobility(int(me)), s.Mobility(int(1-me))
 	score := mix(w.mobility, t) * (mp - mo) * 4 / (mp + mo + 4) * 2
 	pot := 0
-	for sq := range squares {
-		if s.At(sq) >= 0 {
+	for sq, v := range b {
+		if v >= 0 {
 			continue
 		}
 		r, c := sq/n, sq%n
@@ -313,7 +315,7 @@ func (e *othelloEval) evalWide(s *othello.State) int {
 		for dr := -1; dr <= 1; dr++ {
 			for dc := -1; dc <= 1; dc++ {
 				if rr, cc := r+dr, c+dc; (dr != 0 || dc != 0) && rr >= 0 && rr < n && cc >= 0 && cc < n {
-					if x := s.At(rr*n + cc); x >= 0 {
+					if x := b[rr*n+cc]; x >= 0 {
 						nextTo[x] = true
 					}
 				}
@@ -328,7 +330,7 @@ func (e *othelloEval) evalWide(s *othello.State) int {
 	}
 	score += mix(w.potential, t) * pot / 2
 	sgn := func(sq int) int {
-		switch s.At(sq) {
+		switch b[sq] {
 		case me:
 			return 1
 		case 1 - me:
@@ -364,7 +366,7 @@ func (e *othelloEval) evalWide(s *othello.State) int {
 	} else {
 		score -= mix(w.parity, t)
 	}
-	score += mix(w.discs, t) * (s.Count(me) - s.Count(1-me))
+	score += mix(w.discs, t) * (s.Count(int(me)) - s.Count(int(1-me)))
 	return score
 }
 
