@@ -55,9 +55,11 @@ func (p *OthelloPlayer) Clear() {
 	p.solver.Clear()
 }
 
-// Search implements search.Searcher. In the solver's range a node limit is
-// multiplied by 25 for it (its nodes are that much cheaper); a solve that
-// is stopped before the end answers the best move it has.
+// Search implements search.Searcher. In the solver's range the solver gets
+// half the budget (a node limit counts 25 solver nodes for one of the
+// midgame search's: they are that much cheaper), and if it cannot finish,
+// the midgame search gets the rest. An infinite search solves until it is
+// stopped.
 func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*othello.State)
 	if !ok || s.Game() != p.g {
@@ -79,23 +81,24 @@ func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.L
 		return search.Result{Move: othello.Pass, Info: in}
 	}
 	if s.Empties() <= p.SolveEmpties {
-		slim := lim
-		if slim.Nodes > 0 {
-			slim.Nodes *= solveNodeFactor
+		start := time.Now()
+		sol := p.solver.Solve(ctx, s, solveLimits(lim, s.ToMove()))
+		if sol.Exact || lim.Infinite || ctx.Err() != nil {
+			in := search.Info{Depth: s.Empties(), SelDepth: s.Empties(), Score: 100 * sol.Score,
+				Nodes: sol.Nodes, Time: sol.Time, PV: sol.PV}
+			if !sol.Exact {
+				in.Depth, in.Score, in.PV = 0, 0, []games.Move{sol.Move}
+			}
+			if info != nil {
+				info(in)
+			}
+			if lim.Infinite {
+				<-ctx.Done()
+			}
+			return search.Result{Move: sol.Move, Info: in}
 		}
-		sol := p.solver.Solve(ctx, s, slim)
-		in := search.Info{Depth: s.Empties(), SelDepth: s.Empties(), Score: 100 * sol.Score,
-			Nodes: sol.Nodes, Time: sol.Time, PV: sol.PV}
-		if !sol.Exact {
-			in.Depth, in.Score, in.PV = 0, 0, []games.Move{sol.Move}
-		}
-		if info != nil {
-			info(in)
-		}
-		if lim.Infinite {
-			<-ctx.Done()
-		}
-		return search.Result{Move: sol.Move, Info: in}
+		// Not solved within its share: the midgame search gets the rest.
+		lim = spend(lim, s.ToMove(), sol.Nodes/solveNodeFactor, time.Since(start))
 	}
 	return p.ab.Search(ctx, st, lim, info)
 }
@@ -116,4 +119,17 @@ func (othelloBaseline) Search(ctx context.Context, st games.State, lim search.Li
 		info(in)
 	}
 	return search.Result{Move: moves[0], Info: in}
+}
+
+// solveLimits is the solver's share of lim for player me: half the nodes
+// (in solver nodes) and half the hard time limit.
+func solveLimits(lim search.Limits, me int) search.Limits {
+	if lim.Infinite {
+		return lim
+	}
+	out := search.Limits{Nodes: lim.Nodes * solveNodeFactor / 2}
+	if _, hard := search.Allocate(lim, me); hard > 0 {
+		out.MoveTime = max(hard/2, time.Millisecond)
+	}
+	return out
 }
