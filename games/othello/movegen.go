@@ -14,10 +14,9 @@ import "math/bits"
 // notA and notH clear columns a and h: a shift along a row or a diagonal
 // must not wrap from one edge of the frame to the other.
 const (
-	notA   = 0xfefefefefefefefe
-	notH   = 0x7f7f7f7f7f7f7f7f
-	notAH  = notA & notH
-	frame8 = 8
+	notA  = 0xfefefefefefefefe
+	notH  = 0x7f7f7f7f7f7f7f7f
+	notAH = notA & notH
 )
 
 // Moves returns the squares (8x8 frame bits) where the player with discs p
