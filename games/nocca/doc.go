@@ -68,11 +68,13 @@
 // and the side to move, w or b. When the position has occurred before in
 // the game (and repetition draws), a third field gives the number of times
 // it has occurred, this time included (2 up to the repetition limit, which
-// means the game is over, drawn). The start of the 5x6 game, and a position
-// with a black piece on a white one on b2, are
+// means the game is over, drawn). The start of the 5x6 game; the same after
+// b1-b2 b6-b5 b2-b3 b5-b4 e1-e2 b4-b3 (black's piece on white's on b3); and
+// the 3x3 start the second time, after a1-a2 c3-c2 a2-a1 c2-c3:
 //
 //	bbbbb/5/5/5/5/wwwww w
-//	bbbb1/1b3/5/5/1(wb)3/w1www w 2
+//	b1bbb/5/5/1(wb)3/4w/w1ww1 w
+//	bbb/3/www w 2
 //
 // ParseState is strict: it reads only what Position writes (surrounding
 // white space aside) and checks the rows, the stack heights, the piece counts
