@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -110,9 +111,9 @@ func (r *ref) moves() []refMove {
 func (r *ref) play(m refMove) {
 	me := r.toMove
 	st := r.board[m.from]
-	r.board[m.from] = st[:len(st)-1:len(st)-1]
+	r.board[m.from] = slices.Clone(st[:len(st)-1])
 	if m.to >= 0 {
-		r.board[m.to] = append(r.board[m.to][:len(r.board[m.to]):len(r.board[m.to])], me)
+		r.board[m.to] = append(slices.Clone(r.board[m.to]), me)
 	}
 	r.toMove = 1 - me
 	k := r.key()
@@ -135,10 +136,9 @@ func (r *ref) unplay() {
 	me := 1 - r.toMove
 	if u.m.to >= 0 {
 		st := r.board[u.m.to]
-		r.board[u.m.to] = st[:len(st)-1 : len(st)-1]
+		r.board[u.m.to] = slices.Clone(st[:len(st)-1])
 	}
-	st := r.board[u.m.from]
-	r.board[u.m.from] = append(st[:len(st):len(st)], me)
+	r.board[u.m.from] = append(slices.Clone(r.board[u.m.from]), me)
 	r.toMove = me
 	r.over, r.winner = u.over, u.winnerPrev
 }
