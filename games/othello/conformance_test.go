@@ -65,7 +65,11 @@ func TestConformanceOther(t *testing.T) {
 		"othello(size=14,start=parallel)", "othello(size=16)",
 	} {
 		t.Run(spec, func(t *testing.T) {
-			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: 5})
+			n := 5
+			if testing.Short() {
+				n = 1
+			}
+			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: n})
 		})
 	}
 }

@@ -185,6 +185,9 @@ func TestPerftReference(t *testing.T) {
 			if row.count > 1_500_000 && !*perftDeep {
 				t.Skip("too slow for the reference implementation: run with -args -perft.deep")
 			}
+			if testing.Short() && row.count > 60_000 {
+				t.Skip("slow for the reference implementation: skipped in -short mode")
+			}
 			g := load(t, row.variant)
 			r := newRef(g.Size(), g.Start())
 			if got := r.perft(1, row.depth, false); got != row.count {
