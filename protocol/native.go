@@ -10,6 +10,7 @@ import (
 
 	"meeple/games"
 	"meeple/internal/search"
+	"meeple/internal/table"
 )
 
 // native is the default dialect: every request is "[id] command args" and
@@ -261,23 +262,8 @@ func (n *native) help(r *request) (reply, *Error) {
 // splitSpec splits newgame arguments into a variant spec (which may hold
 // spaces inside its parentheses) and key=value overrides.
 func splitSpec(rest string) (spec string, set []string, e *Error) {
-	rest = strings.Join(strings.Fields(rest), " ")
-	if open := strings.IndexByte(rest, '('); open >= 0 && (strings.IndexByte(rest, ' ') < 0 || open < strings.IndexByte(rest, ' ')) {
-		end := strings.IndexByte(rest, ')')
-		if end < 0 {
-			return "", nil, errorf(Syntax, "newgame: unbalanced parenthesis in %q", rest)
-		}
-		spec, rest = rest[:end+1], rest[end+1:]
-	} else {
-		spec, rest, _ = strings.Cut(rest, " ")
-	}
-	for _, kv := range strings.Fields(rest) {
-		if !strings.Contains(kv, "=") {
-			return "", nil, errorf(Syntax, "newgame: want key=value, have %q", kv)
-		}
-		set = append(set, kv)
-	}
-	return spec, set, nil
+	spec, set, te := table.SplitSpec(rest)
+	return spec, set, fromTable(te)
 }
 
 func (n *native) newgame(r *request) (reply, *Error) {
@@ -347,7 +333,7 @@ func (n *native) describe(r *request) (reply, *Error) {
 
 func (n *native) position(r *request) (reply, *Error) {
 	if len(r.args) == 0 {
-		return reply{text: n.s.st.Position()}, nil
+		return reply{text: n.s.state().Position()}, nil
 	}
 	pos, moves, e := splitPosition(r.args, true)
 	if e != nil {
@@ -390,13 +376,13 @@ func (n *native) status(r *request) (reply, *Error) {
 		return reply{}, e
 	}
 	s := n.s
-	p := s.st.Player()
+	p := s.state().Player()
 	over := p == games.Terminal
-	ret := s.st.Returns()
+	ret := s.state().Returns()
 	text := fmt.Sprintf("turn %s played %d over %t returns %s", s.seatName(p), s.played(), over, returnsText(ret))
 	if over {
 		text += " winner " + s.seatName(winner(ret))
-		if reason := oneLine(s.st.EndReason()); reason != "" {
+		if reason := oneLine(s.state().EndReason()); reason != "" {
 			text += " reason " + reason
 		}
 	}
@@ -408,7 +394,7 @@ func (n *native) board(r *request) (reply, *Error) {
 		return reply{}, e
 	}
 	var lines []string
-	for _, l := range strings.Split(strings.TrimRight(n.s.st.String(), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(n.s.state().String(), "\n"), "\n") {
 		lines = append(lines, strings.TrimRight("board "+strings.TrimRight(l, "\r"), " "))
 	}
 	return reply{lines: lines}, nil

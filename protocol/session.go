@@ -13,15 +13,12 @@ import (
 	"meeple/games"
 	"meeple/internal/players"
 	"meeple/internal/search"
+	"meeple/internal/table"
 )
 
 // defaultSeed seeds a session until a seed command (the default of the
 // Seed option): engines are reproducible by default, like most chess engines.
 const defaultSeed = 0
-
-// maxChance bounds a run of chance outcomes drawn in a row (a game that
-// never leaves a chance node is a bug, not a hang).
-const maxChance = 1 << 16
 
 // session is the dialect-neutral core: the variant, the position and its
 // history, the engine options, the seeded RNG that resolves chance nodes,
@@ -34,25 +31,17 @@ type session struct {
 	w      *writer
 	stderr func(format string, args ...any)
 
+	// t holds the variant, the position, its history and the chance RNG
+	// (the core the REPL shares); variant, game and seats mirror it.
+	t       *table.Table
 	variant *games.Variant
 	game    games.Game
 	seats   []string // seat names from Describe
-	st      games.State
-	history []step // the moves played since the position was set
 
 	seed     uint64
-	pcg      *rand.PCG
-	rng      *rand.Rand
 	cfg      players.Config
 	searcher search.Searcher // nil: build at the next search
 	job      *job            // the running search, or nil
-}
-
-// step is one move of the history.
-type step struct {
-	m      games.Move
-	chance bool
-	seat   int // who played it (-1 for chance)
 }
 
 // job is a search running on its own goroutine.
@@ -70,7 +59,7 @@ type job struct {
 }
 
 func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
-	s := &session{ctx: ctx, o: o, w: w, cfg: newConfig()}
+	s := &session{ctx: ctx, o: o, w: w, cfg: newConfig(), t: table.New(rand.NewPCG(defaultSeed, 0))}
 	s.stderr = func(format string, args ...any) {
 		fmt.Fprintf(o.Stderr, "meeple: "+format+"\n", args...)
 	}
@@ -84,22 +73,33 @@ func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
 // setSeed reseeds the chance RNG and the searcher.
 func (s *session) setSeed(n uint64) {
 	s.seed = n
-	s.pcg = rand.NewPCG(n, n^0x9e3779b97f4a7c15)
-	s.rng = rand.New(s.pcg)
+	s.t.SetChance(rand.NewPCG(n, n^0x9e3779b97f4a7c15))
 	s.cfg.Seed = n
 	s.searcher = nil
 }
 
+// state is the current position.
+func (s *session) state() games.State { return s.t.State() }
+
 // loadVariant loads spec with overrides and checks it builds a start state.
 func loadVariant(spec string, set []string) (*games.Variant, *Error) {
-	if spec == "" {
-		return nil, errorf(Syntax, "want a variant: a name, a .toml file or an inline spec")
+	v, e := table.LoadVariant(spec, set)
+	return v, fromTable(e)
+}
+
+// fromTable turns a table's error into the protocol's (nil stays nil).
+func fromTable(e *table.Error) *Error {
+	if e == nil {
+		return nil
 	}
-	v, err := games.LoadVariant(spec, set...)
-	if err != nil {
-		return nil, errorf(BadVariant, "%v", err)
+	code := map[table.Kind]Code{
+		table.Syntax: Syntax, table.IllegalMove: IllegalMove, table.BadPosition: BadPosition,
+		table.BadVariant: BadVariant, table.GameOver: GameOver, table.NoHistory: NoHistory,
+	}[e.Kind]
+	if code == "" {
+		code = Internal
 	}
-	return v, nil
+	return errorf(code, "%s", e.Msg)
 }
 
 // newVariant switches to a variant at its start position with a fresh
@@ -114,10 +114,13 @@ func (s *session) newVariant(spec string, set []string) *Error {
 
 // useVariant switches to a loaded variant.
 func (s *session) useVariant(v *games.Variant) *Error {
+	if e := s.t.UseVariant(v); e != nil {
+		return fromTable(e)
+	}
 	s.variant, s.game = v, v.Game
-	s.seats = v.Game.Describe().Players
+	s.seats = s.t.Seats()
 	s.searcher = nil
-	return s.setPosition("", nil)
+	return nil
 }
 
 // reset goes back to the start position (a new game under the same rules)
@@ -128,173 +131,43 @@ func (s *session) reset() *Error {
 	} else {
 		s.searcher = nil
 	}
-	return s.setPosition("", nil)
+	return fromTable(s.t.Reset())
 }
 
 // setPosition sets the position from a position string ("" for the start)
 // followed by moves. On error nothing changes.
 func (s *session) setPosition(pos string, moves []string) *Error {
-	var st games.State
-	if pos == "" {
-		st = s.game.NewState()
-	} else {
-		var err error
-		if st, err = s.game.ParseState(pos); err != nil {
-			return errorf(BadPosition, "%v", err)
-		}
-	}
-	saved := *s.pcg
-	hist, e := s.apply(st, moves, nil)
-	if e != nil {
-		*s.pcg = saved
-		return e
-	}
-	s.st, s.history = st, hist
-	return nil
+	return fromTable(s.t.SetPosition(pos, moves))
 }
 
 // play plays moves on the current position, all or nothing.
-func (s *session) play(moves []string) *Error {
-	saved := *s.pcg
-	n := len(s.history)
-	hist, e := s.apply(s.st, moves, s.history)
-	if e != nil {
-		for range len(hist) - n {
-			s.st.Undo()
-		}
-		*s.pcg = saved
-		s.history = hist[:n]
-		return e
-	}
-	s.history = hist
-	return nil
-}
-
-// apply plays moves on st, appending to hist. At a chance node a listed
-// move that is a legal outcome is played as given; otherwise (and after the
-// last move) chance nodes are resolved from the session RNG. On error the
-// moves played so far stay on st and in the returned history, for the
-// caller to undo.
-func (s *session) apply(st games.State, moves []string, hist []step) ([]step, *Error) {
-	for i, text := range moves {
-		if st.Player() == games.Chance {
-			if m, err := games.ParseLegal(st, text); err == nil {
-				st.Play(m)
-				hist = append(hist, step{m: m, chance: true, seat: -1})
-				continue
-			}
-			var e *Error
-			if hist, e = s.resolveChance(st, hist); e != nil {
-				return hist, e
-			}
-		}
-		p := st.Player()
-		if p == games.Terminal {
-			return hist, errorf(GameOver, "move %d %q: the game is over", i+1, text)
-		}
-		m, err := games.ParseLegal(st, text)
-		if err != nil {
-			return hist, errorf(IllegalMove, "move %d: %v", i+1, err)
-		}
-		st.Play(m)
-		hist = append(hist, step{m: m, seat: p})
-	}
-	return s.resolveChance(st, hist)
-}
-
-// resolveChance draws chance outcomes until a player (or the end) is to move.
-func (s *session) resolveChance(st games.State, hist []step) ([]step, *Error) {
-	for n := 0; st.Player() == games.Chance; n++ {
-		if n == maxChance {
-			return hist, errorf(Internal, "more than %d chance outcomes in a row", maxChance)
-		}
-		m := games.SampleChance(st, s.rng)
-		st.Play(m)
-		hist = append(hist, step{m: m, chance: true, seat: -1})
-	}
-	return hist, nil
-}
+func (s *session) play(moves []string) *Error { return fromTable(s.t.Play(moves)) }
 
 // played counts the players' moves in the history (what undo can take back).
-func (s *session) played() int {
-	n := 0
-	for _, st := range s.history {
-		if !st.chance {
-			n++
-		}
-	}
-	return n
-}
+func (s *session) played() int { return s.t.Played() }
 
 // undo takes back n players' moves together with the chance outcomes that
 // followed each.
-func (s *session) undo(n int) *Error {
-	if have := s.played(); n > have {
-		return errorf(NoHistory, "cannot undo %d moves: %d played since the position was set", n, have)
-	}
-	for n > 0 {
-		last := s.history[len(s.history)-1]
-		s.history = s.history[:len(s.history)-1]
-		s.st.Undo()
-		if !last.chance {
-			n--
-		}
-	}
-	return nil
-}
+func (s *session) undo(n int) *Error { return fromTable(s.t.Undo(n)) }
 
 // lastMover is the seat that made the last player move, or -1.
-func (s *session) lastMover() int {
-	for i := len(s.history) - 1; i >= 0; i-- {
-		if !s.history[i].chance {
-			return s.history[i].seat
-		}
-	}
-	return -1
-}
+func (s *session) lastMover() int { return s.t.LastMover() }
 
 // legalMoves lists the legal moves in the game's notation.
-func (s *session) legalMoves() []string {
-	moves := s.st.LegalMoves(nil)
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = s.st.FormatMove(m)
-	}
-	return out
-}
+func (s *session) legalMoves() []string { return s.t.LegalMoves() }
 
 // seat reads a player: a seat name from describe, p1..pN or 1..N.
 func (s *session) seat(text string) (int, *Error) {
-	if i := slices.Index(s.seats, text); i >= 0 {
-		return i, nil
-	}
-	num := strings.TrimPrefix(text, "p")
-	if n, err := strconv.Atoi(num); err == nil && n >= 1 && n <= len(s.seats) {
-		return n - 1, nil
-	}
-	return 0, errorf(Syntax, "player %q: want one of %s, p1..p%d or 1..%d",
-		text, strings.Join(s.seats, ", "), len(s.seats), len(s.seats))
+	p, e := s.t.Seat(text)
+	return p, fromTable(e)
 }
 
 // seatName names seat p ("none" for Terminal).
-func (s *session) seatName(p int) string {
-	if p >= 0 && p < len(s.seats) {
-		return s.seats[p]
-	}
-	if p == games.Chance {
-		return "chance"
-	}
-	return "none"
-}
+func (s *session) seatName(p int) string { return s.t.SeatName(p) }
 
 // view is what seat p may see: the game's view for imperfect information,
 // the full position otherwise.
-func (s *session) view(p int) string {
-	if vs, ok := s.st.(games.ViewState); ok {
-		return vs.View(p)
-	}
-	return s.st.Position()
-}
+func (s *session) view(p int) string { return s.t.View(p) }
 
 // perftResult is a perft count, per root move when divided.
 type perftResult struct {
@@ -310,7 +183,7 @@ func (s *session) perft(depth int, divide bool) (perftResult, *Error) {
 	if s.o.maxPerft > 0 && depth > s.o.maxPerft {
 		return perftResult{}, errorf(Syntax, "perft depth %d: this session allows at most %d", depth, s.o.maxPerft)
 	}
-	st := s.st.Clone()
+	st := s.state().Clone()
 	start := time.Now()
 	var r perftResult
 	if !divide || depth == 0 || st.Player() == games.Terminal {
@@ -408,8 +281,8 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 	if s.searching() {
 		return errorf(Busy, "a search is running")
 	}
-	if s.st.Player() == games.Terminal {
-		return errorf(GameOver, "the game is over (%s)", s.st.EndReason())
+	if s.state().Player() == games.Terminal {
+		return errorf(GameOver, "the game is over (%s)", s.state().EndReason())
 	}
 	if s.searcher == nil {
 		sr, err := newEngine(s.game, s.cfg)
@@ -421,7 +294,7 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 	ctx, cancel := context.WithCancel(s.ctx)
 	j := &job{cancel: cancel, done: make(chan struct{}), infinite: lim.Infinite}
 	s.job = j
-	sr, st, pv := s.searcher, s.st.Clone(), &pvFormatter{root: s.st.Clone()}
+	sr, st, pv := s.searcher, s.state().Clone(), &pvFormatter{root: s.state().Clone()}
 	stderr := s.stderr
 	report := func(res search.Result, move string, e *Error) {
 		j.mu.Lock()
@@ -494,14 +367,7 @@ func (f *pvFormatter) line(pv []games.Move) []string {
 
 // rulesSpec writes a variant's effective rules as an inline spec that
 // LoadVariant reads back: family(key=value,...).
-func rulesSpec(v *games.Variant) string {
-	keys := v.Rules.Keys()
-	kv := make([]string, len(keys))
-	for i, k := range keys {
-		kv[i] = k + "=" + games.Format(v.Rules[k])
-	}
-	return v.Family + "(" + strings.Join(kv, ",") + ")"
-}
+func rulesSpec(v *games.Variant) string { return table.RulesSpec(v) }
 
 // returnsText formats per-player returns.
 func returnsText(r []float64) string {

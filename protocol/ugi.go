@@ -152,7 +152,7 @@ func (u *ugi) goSearch(args []string) *Error {
 	if e != nil {
 		return e
 	}
-	if s.st.Player() == games.Terminal {
+	if s.state().Player() == games.Terminal {
 		s.w.lines("bestmove 0000")
 		return nil
 	}
@@ -173,7 +173,7 @@ func (u *ugi) query(args []string) *Error {
 	if len(args) != 1 {
 		return errorf(Syntax, "query: want gameover, p1turn or result")
 	}
-	st := u.s.st
+	st := u.s.state()
 	over := st.Player() == games.Terminal
 	var answer string
 	switch args[0] {
