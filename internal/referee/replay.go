@@ -18,8 +18,13 @@ import (
 // chanceRNG is the referee's chance RNG of a game with the given seed.
 // Replay draws from the same generator, so a record's chance outcomes are
 // checked outcome by outcome.
-func chanceRNG(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x6d65_6570_6c65)) // "meeple"
+func chanceRNG(seed uint64) *rand.Rand { return rand.New(ChanceSource(seed)) }
+
+// ChanceSource is the source of the referee's chance RNG of a game with the
+// given seed. A program that writes records of its own (the REPL's save)
+// draws its chance outcomes from it, in order, so that Replay accepts them.
+func ChanceSource(seed uint64) *rand.PCG {
+	return rand.NewPCG(seed, 0x6d65_6570_6c65) // "meeple"
 }
 
 // drawReturns are the returns of a drawn game (max plies, the draw rule):
