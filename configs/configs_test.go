@@ -9,6 +9,7 @@ import (
 	"meeple/configs"
 	"meeple/games"
 	// Every game family with shipped variants, so that they load.
+	_ "meeple/games/chess"
 	_ "meeple/games/kinarow"
 	_ "meeple/games/nocca"
 	_ "meeple/games/othello"

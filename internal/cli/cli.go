@@ -12,7 +12,8 @@ import (
 	"sort"
 	"strings"
 
-	_ "meeple/games/kinarow" // the games register themselves
+	_ "meeple/games/chess" // the games register themselves
+	_ "meeple/games/kinarow"
 	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
 )
@@ -40,6 +41,7 @@ var commands = []command{
 	{"match", "play engines against each other: matches, tournaments, SPRT", runMatch},
 	{"replay", "re-validate the games of a records file or journal", runReplay},
 	{"merge", "merge the journals of a sharded match", runMerge},
+	{"play", "play a game in the terminal: against the engine, a friend, or watch", runPlay},
 }
 
 // errUsage marks an error whose message is already printed with the usage.

@@ -17,6 +17,7 @@ import (
 
 	"meeple/configs"
 	"meeple/games"
+	_ "meeple/games/chess"
 	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
 )

@@ -1,0 +1,2 @@
+// Package chess is chess under the FIDE Laws, and Chess960.
+package chess
