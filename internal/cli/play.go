@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"meeple/internal/repl"
+)
+
+func runPlay(ctx context.Context, env Env, args []string) error {
+	fs := newFlags(env, "play", "[VARIANT|FILE.toml] [flags]", `
+Plays a game in the terminal: you against the built-in engine by default,
+against any engine program (--engine), people against each other
+(--humans), or engines against each other while you watch (--watch). In
+games of more than two seats every seat but yours is the engine's.
+
+Type a move in the game's notation (Tab completes moves and commands), or
+a command: moves, undo [N], redo [N], hint, go, new [VARIANT], board,
+flip, level [L], save FILE, load FILE [N], position, help, quit. Ctrl-C
+stops the engine's search (the game then waits for 'go') or clears the
+line; Ctrl-D quits. History is kept in meeple/history in the user's
+configuration directory.
+
+Levels 1..10 are node budgets per move that triple from level to level
+(1: 1,000 nodes, 5: 81,000, 10: about 19.7 million), so the built-in
+engine plays the same moves on every machine; a duration (2s, 500ms) is a
+time per move instead. A program's own nodes=, depth= or movetime=
+override the level.
+
+An --engine SPEC is "builtin" (the default; it also takes name=,
+option.NAME=VALUE, nodes=, depth=, movetime=), "none" (the same as
+--humans), or a program in meeple match's syntax: cmd=PROGRAM (@self: this
+meeple's engine) arg=A proto=native|ugi option.NAME=VALUE name=N dir=D
+env=K=V. Repeat --engine to give the seats that are not yours different
+engines, in seat order (the last one plays the rest).
+
+With a terminal, boards are drawn in colour with Unicode pieces; with
+NO_COLOR set, or when stdout is not a terminal, in plain ASCII. When stdin
+is not a terminal, lines are read as they come, without line editing: each
+is written after its prompt, so the output reads as a transcript.
+'save FILE' writes the game in the records format of meeple match, so
+'meeple replay FILE' checks it; an unfinished game is recorded as
+adjudicated without a loser, its reason saying it is unfinished.
+
+Examples:
+  meeple play connect4 --as o --level 7
+  meeple play qubic --engine 'cmd=@self option.Algorithm=mcts'
+  meeple play othello --watch --level 2s
+  meeple play nocca --humans`)
+	var engines, set setFlags
+	fs.Var(&engines, "engine", "the engine `SPEC`: builtin, none, or cmd=PROGRAM ... (repeatable; see above)")
+	fs.Var(&set, "set", "override a rule: `key=value` (repeatable)")
+	as := fs.String("as", "", "your `seat`: a seat name (x, o, black, white...), p1.. or 1.. (default the first)")
+	level := fs.String("level", "5", "the engine's `level`: 1..10, or a time per move (2s)")
+	watch := fs.Bool("watch", false, "engines play every seat; you watch (Ctrl-C pauses)")
+	humans := fs.Bool("humans", false, "people play every seat (the engine only gives hints)")
+	seed := fs.Uint64("seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers")
+	color := fs.String("color", "auto", "colour and Unicode pieces: auto (on a terminal without NO_COLOR), always or never")
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 0, 1); err != nil {
+		return err
+	}
+	o := repl.Options{Variant: "tictactoe", Set: set, As: *as, Seed: *seed, Stderr: env.Stderr}
+	if len(args) == 1 {
+		o.Variant = args[0]
+	}
+	if o.Level, err = repl.ParseLevel(*level); err != nil {
+		return fmt.Errorf("--level: %v", err)
+	}
+	for _, spec := range engines {
+		if spec == "none" {
+			*humans = true
+			continue
+		}
+		e, err := repl.ParseEngine(spec)
+		if err != nil {
+			return err
+		}
+		o.Engines = append(o.Engines, e)
+	}
+	switch {
+	case *watch && *humans:
+		return fmt.Errorf("--watch and --humans (or --engine none) exclude each other")
+	case *watch:
+		o.Mode = repl.Watch
+	case *humans:
+		o.Mode = repl.Humans
+	}
+	if *watch && *as != "" {
+		return fmt.Errorf("--as: nobody sits at the board with --watch")
+	}
+	stdin, inTTY := env.Stdin.(*os.File)
+	inTTY = inTTY && repl.IsTerminal(stdin)
+	stdout, outTTY := env.Stdout.(*os.File)
+	outTTY = outTTY && repl.IsTerminal(stdout)
+	switch *color {
+	case "auto":
+		o.Style.Fancy = outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	case "always":
+		o.Style.Fancy = true
+	case "never":
+	default:
+		return fmt.Errorf("--color %q: want auto, always or never", *color)
+	}
+	if inTTY && stdin == os.Stdin && stdout == os.Stdout {
+		// A person at a terminal: line editing, and Ctrl-C stops the
+		// engine rather than the program (between prompts the terminal
+		// still sends SIGINT; at a prompt liner reads Ctrl-C itself).
+		o.Prompter = func(c repl.Completer) repl.Prompter {
+			return repl.NewLinerPrompter(repl.HistoryFile(), c, env.Stderr)
+		}
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt)
+		defer signal.Stop(sig)
+		o.Interrupt = sig
+		ctx = context.WithoutCancel(ctx)
+	}
+	return repl.Run(ctx, env.Stdin, env.Stdout, o)
+}

@@ -1,0 +1,369 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"meeple/games"
+	"meeple/internal/players"
+	"meeple/internal/referee"
+	"meeple/internal/search"
+	"meeple/internal/table"
+	"meeple/protocol"
+)
+
+// Builtin is the Cmd of an engine configuration that stands for the
+// built-in engine (internal/players, in this process), rather than a
+// program to start.
+const Builtin = "@builtin"
+
+// Levels run from 1 to MaxLevel.
+const MaxLevel = 10
+
+// Level is how hard the engine plays: a number from 1 to MaxLevel, a node
+// budget per move that triples from level to level (1: 1,000 nodes; 5:
+// 81,000; 10: about 19.7 million), or a fixed time per move. A node budget
+// makes the built-in engine's play the same on every run and every machine.
+type Level struct {
+	N        int           // 1..MaxLevel; 0 when MoveTime is set
+	MoveTime time.Duration // a time per move instead of a node budget
+}
+
+// DefaultLevel is the level of a new session.
+var DefaultLevel = Level{N: 5}
+
+// ParseLevel reads a level: a number 1..10, or a time per move ("2s",
+// "500ms", or seconds with a unit-less decimal point: "1.5").
+func ParseLevel(s string) (Level, error) {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 1 || n > MaxLevel {
+			return Level{}, fmt.Errorf("level %d: want 1..%d, or a time per move (2s)", n, MaxLevel)
+		}
+		return Level{N: n}, nil
+	}
+	d, err := referee.ParseSeconds(s)
+	if err != nil || d <= 0 {
+		return Level{}, fmt.Errorf("level %q: want 1..%d, or a time per move (2s, 500ms)", s, MaxLevel)
+	}
+	return Level{MoveTime: d}, nil
+}
+
+// Nodes is the level's node budget per move (0 for a time per move).
+func (l Level) Nodes() int64 {
+	if l.N == 0 {
+		return 0
+	}
+	n := int64(1000)
+	for range l.N - 1 {
+		n *= 3
+	}
+	return n
+}
+
+func (l Level) String() string {
+	if l.N == 0 {
+		return l.MoveTime.String() + " a move"
+	}
+	return fmt.Sprintf("%d (%s nodes a move)", l.N, groupDigits(l.Nodes()))
+}
+
+// groupDigits writes 19683000 as 19,683,000.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// thought is an engine's answer: its move and what it reported.
+type thought struct {
+	Move     string
+	HasScore bool
+	Score    int // hundredths of a return, the mover's view
+	Mate     int // plies to a forced end (+: the mover wins), 0 none
+	Depth    int
+	Nodes    int64
+	Elapsed  time.Duration
+}
+
+// eval writes the score as records do: +0.35, or +M5 / -M5 in plies.
+func (t thought) eval() string {
+	switch {
+	case t.Mate > 0:
+		return "+M" + strconv.Itoa(t.Mate)
+	case t.Mate < 0:
+		return "-M" + strconv.Itoa(-t.Mate)
+	case t.HasScore:
+		s := strconv.FormatFloat(float64(t.Score)/100, 'f', 2, 64)
+		if t.Score >= 0 {
+			s = "+" + s
+		}
+		return s
+	}
+	return ""
+}
+
+// details is "(score +0.35, depth 7, 12,000 nodes)", or "" with nothing
+// reported.
+func (t thought) details() string {
+	var parts []string
+	if e := t.eval(); e != "" {
+		parts = append(parts, "score "+e)
+	}
+	if t.Depth > 0 {
+		parts = append(parts, "depth "+strconv.Itoa(t.Depth))
+	}
+	if t.Nodes > 0 {
+		parts = append(parts, groupDigits(t.Nodes)+" nodes")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// ply is the thought as a record's ply of seat (0-based).
+func (t thought) ply(seat int) referee.Ply {
+	p := referee.Ply{Move: t.Move, Seat: seat + 1, Micro: t.Elapsed.Microseconds(), Mate: t.Mate, Depth: t.Depth, Nodes: t.Nodes}
+	if t.HasScore && t.Mate == 0 {
+		s := t.Score
+		p.Score = &s
+	}
+	return p
+}
+
+// engine plays moves for seats of the table.
+type engine interface {
+	// name is the engine's name in records ("meeple").
+	name() string
+	// think finds a move for seat, which is to move, at level lv (unless
+	// the engine's own limits override it).
+	think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error)
+	// newGame tells the engine that a new game starts (game counts them).
+	newGame(game int)
+	close() error
+}
+
+// limits are an engine's own limits (from its spec), overriding the level.
+type limits struct {
+	nodes    *int64
+	depth    *int
+	moveTime *time.Duration
+}
+
+func limitsOf(e referee.EngineConfig) limits {
+	return limits{nodes: e.Nodes, depth: e.Depth, moveTime: e.MoveTime}
+}
+
+// apply returns the search limits of lv, overridden by the engine's own.
+func (l limits) apply(lv Level) search.Limits {
+	lim := search.Limits{Nodes: lv.Nodes(), MoveTime: lv.MoveTime}
+	if l.nodes != nil || l.depth != nil || l.moveTime != nil {
+		lim = search.Limits{}
+		if l.nodes != nil {
+			lim.Nodes = *l.nodes
+		}
+		if l.depth != nil {
+			lim.Depth = *l.depth
+		}
+		if l.moveTime != nil {
+			lim.MoveTime = *l.moveTime
+		}
+	}
+	return lim
+}
+
+// searchState is what seat may search: for imperfect information a state
+// rebuilt from its view (never the hidden cards), else a clone.
+func searchState(t *table.Table, seat int) (games.State, error) {
+	if _, ok := t.State().(games.ViewState); ok {
+		return t.Game().ParseState(t.View(seat))
+	}
+	return t.State().Clone(), nil
+}
+
+// builtin is the built-in engine: a player of internal/players searching
+// in this process.
+type builtin struct {
+	label string
+	cfg   players.Config
+	lim   limits
+	game  games.Game // the game sr was built for
+	sr    search.Searcher
+}
+
+// newBuiltin configures the built-in engine from e (its options, limits
+// and name); seed seeds the players that draw random numbers unless an
+// option sets it.
+func newBuiltin(e referee.EngineConfig, seed uint64) (*builtin, error) {
+	if len(e.Args) > 0 || e.Dir != "" || len(e.Env) > 0 || e.Proto != "" || e.TC != nil {
+		return nil, errors.New("the built-in engine takes name, option.NAME, nodes, depth and movetime; arg, dir, env, proto and tc are for programs")
+	}
+	b := &builtin{label: e.Name, lim: limitsOf(e)}
+	b.cfg.Seed = seed
+	for _, o := range e.Options {
+		if err := b.cfg.Set(o.Name, o.Value); err != nil {
+			return nil, fmt.Errorf("engine %s: %v", e.Name, err)
+		}
+	}
+	return b, nil
+}
+
+func (b *builtin) name() string { return b.label }
+
+func (b *builtin) newGame(int) {
+	if c, ok := b.sr.(search.Clearer); ok {
+		c.Clear()
+	}
+}
+
+func (b *builtin) close() error { return nil }
+
+func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error) {
+	if b.sr == nil || b.game != t.Game() {
+		sr, err := players.New(t.Game(), b.cfg)
+		if err != nil {
+			return thought{}, err
+		}
+		b.sr, b.game = sr, t.Game()
+	}
+	st, err := searchState(t, seat)
+	if err != nil {
+		return thought{}, fmt.Errorf("the view of seat %d: %v", seat+1, err)
+	}
+	start := time.Now()
+	res := b.sr.Search(ctx, st, b.lim.apply(lv), nil)
+	th := thought{Elapsed: time.Since(start), Depth: res.Info.Depth, Nodes: res.Info.Nodes}
+	if ctx.Err() != nil {
+		return th, ctx.Err()
+	}
+	if res.Info.Depth > 0 || res.Info.Mate != 0 || res.Info.Score != 0 {
+		th.HasScore, th.Score, th.Mate = true, res.Info.Score, res.Info.Mate
+	}
+	if res.Move == games.NoMove {
+		return th, errors.New("the engine found no move")
+	}
+	th.Move = st.FormatMove(res.Move)
+	return th, nil
+}
+
+// process is an engine program, driven through the protocol client like
+// the referee drives it; it is started when first needed and again after
+// a failure.
+type process struct {
+	cfg    referee.EngineConfig
+	spec   protocol.EngineSpec
+	lim    limits
+	stderr io.Writer
+	c      *protocol.Client
+	synced int // the game the engine was last told of with newgame; -1 none
+	game   int // the current game
+}
+
+// newProcess configures an engine program; self is the command line of
+// cmd=@self (nil: this executable's engine subcommand).
+func newProcess(e referee.EngineConfig, self []string, stderr io.Writer) (*process, error) {
+	if e.TC != nil {
+		return nil, fmt.Errorf("engine %s: tc= is for matches; use --level, movetime=, nodes= or depth=", e.Name)
+	}
+	argv := append([]string{e.Cmd}, e.Args...)
+	if e.Cmd == referee.Self {
+		if self == nil {
+			exe, err := os.Executable()
+			if err != nil {
+				return nil, fmt.Errorf("engine %s: cmd=@self: %v", e.Name, err)
+			}
+			self = []string{exe, "engine"}
+		}
+		argv = append(append([]string(nil), self...), e.Args...)
+	}
+	opts := make([]protocol.EngineOption, len(e.Options))
+	for i, o := range e.Options {
+		opts[i] = protocol.EngineOption{Name: o.Name, Value: o.Value}
+	}
+	return &process{cfg: e, lim: limitsOf(e), stderr: stderr, synced: -1, spec: protocol.EngineSpec{
+		Name: e.Name, Cmd: argv, Dir: e.Dir, Env: e.Env, Dialect: e.Proto, Options: opts,
+	}}, nil
+}
+
+func (p *process) name() string { return p.cfg.Name }
+
+func (p *process) newGame(game int) { p.game = game }
+
+func (p *process) close() error {
+	if p.c == nil {
+		return nil
+	}
+	err := p.c.Close()
+	p.c = nil
+	return err
+}
+
+func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error) {
+	if p.c == nil {
+		c, err := protocol.StartEngine(ctx, p.spec, p.stderr, protocol.Timeouts{})
+		if err != nil {
+			return thought{}, err
+		}
+		p.c, p.synced = c, -1
+	}
+	if p.synced != p.game {
+		if err := p.c.NewGame(ctx, table.RulesSpec(t.Variant())); err != nil {
+			p.fail()
+			return thought{}, err
+		}
+		p.synced = p.game
+	}
+	lim := p.lim.apply(lv)
+	req := protocol.GoRequest{Position: t.Start(), Moves: t.Moves(), Nodes: lim.Nodes, Depth: lim.Depth, MoveTime: lim.MoveTime}
+	if _, ok := t.State().(games.ViewState); ok {
+		req.Position, req.Moves = t.View(seat), nil
+	}
+	if lim.MoveTime > 0 {
+		req.Deadline = lim.MoveTime + time.Second
+	}
+	rep, err := p.c.Go(ctx, req)
+	if err != nil {
+		p.fail()
+		return thought{}, err
+	}
+	return thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: rep.Mate,
+		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed}, nil
+}
+
+// fail closes a process after a failure or an interruption (its replies
+// may be out of step); the next move starts another.
+func (p *process) fail() {
+	if p.c != nil {
+		p.c.Close()
+		p.c = nil
+	}
+}
+
+// ParseEngine reads an --engine value: "builtin" (or "meeple") optionally
+// followed by engine-spec words for the built-in engine (name=,
+// option.NAME=, nodes=, depth=, movetime=), or a program's spec in the
+// referee's syntax (cmd=PROGRAM arg=... proto=... option.NAME=...; see
+// referee.ParseEngine).
+func ParseEngine(spec string) (referee.EngineConfig, error) {
+	first, rest, _ := strings.Cut(strings.TrimSpace(spec), " ")
+	if first == "builtin" || first == "meeple" || first == "" {
+		e, err := referee.ParseEngine("cmd=" + Builtin + " " + rest)
+		if err != nil {
+			return e, fmt.Errorf("engine %q: %v", spec, strings.TrimPrefix(err.Error(), fmt.Sprintf("engine %q: ", "cmd="+Builtin+" "+rest)))
+		}
+		if e.Name == Builtin {
+			e.Name = "meeple"
+		}
+		return e, nil
+	}
+	return referee.ParseEngine(spec)
+}

@@ -1,0 +1,458 @@
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"meeple/games"
+	"meeple/internal/referee"
+	"meeple/internal/table"
+)
+
+// Mode says who sits at the board.
+type Mode uint8
+
+const (
+	HumanVsEngine Mode = iota // one person (seat Options.As); engines play every other seat
+	Humans                    // people play every seat (hot seat)
+	Watch                     // engines play every seat
+)
+
+// Options configure a session. The zero value plays tic-tac-toe as x
+// against the built-in engine at DefaultLevel.
+type Options struct {
+	Variant string   // a shipped name, a family, a .toml file or an inline spec (default tictactoe)
+	Set     []string // key=value rule overrides
+	Mode    Mode
+	// As is the person's seat in HumanVsEngine: a seat name, p1.., 1..
+	// ("" for the first seat).
+	As string
+	// Engines play the seats no person plays, in seat order; the last one
+	// plays every seat left. None: the built-in engine. The first one also
+	// gives the hints. A Cmd of Builtin is the built-in engine.
+	Engines []referee.EngineConfig
+	Level   Level // zero: DefaultLevel
+	Seed    uint64
+	Style   Style
+	// Prompter makes what reads the person's lines, given the REPL's
+	// completer; nil reads in without line editing (NewPlainPrompter),
+	// echoing each line after its prompt.
+	Prompter func(Completer) Prompter
+	// Interrupt, when not nil, stops a running engine search (the REPL
+	// then pauses): the terminal's Ctrl-C.
+	Interrupt <-chan os.Signal
+	// Self is the command line of cmd=@self (nil: this executable's engine
+	// subcommand).
+	Self   []string
+	Stderr io.Writer // engines' stderr and warnings (nil: discarded)
+}
+
+// repl is one session.
+type repl struct {
+	ctx context.Context
+	o   Options
+	out io.Writer
+	p   Prompter
+
+	t       *table.Table
+	seed    uint64
+	humans  []bool   // per seat
+	engines []engine // per entry of Options.Engines
+	level   Level
+	flip    bool
+	paused  bool // engine seats wait for go (after an interruption, or an undo while watching)
+
+	log  []referee.Ply   // parallel to the table's history
+	redo [][]referee.Ply // undone moves, each with its chance outcomes, the next last
+	game int             // counts the games (new, load), for the engines
+
+	drawn     bool      // the current position has been drawn
+	announced bool      // the end of the game has been announced
+	asked     time.Time // when the person was first asked for the current position's move
+	quit      bool
+}
+
+// Run plays in the terminal: it reads the person's commands through
+// o.Prompter (or from in) and writes boards and answers to out, until quit
+// or the end of input. It returns nil then, or the error that stopped it.
+func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	if o.Variant == "" {
+		o.Variant = "tictactoe"
+	}
+	if o.Level == (Level{}) {
+		o.Level = DefaultLevel
+	}
+	r := &repl{ctx: ctx, o: o, out: out, seed: o.Seed, level: o.Level}
+	r.t = table.New(referee.ChanceSource(r.seed))
+	if e := r.t.NewVariant(o.Variant, o.Set); e != nil {
+		return e
+	}
+	if len(o.Engines) == 0 {
+		o.Engines = []referee.EngineConfig{{Name: "meeple", Cmd: Builtin}}
+		r.o.Engines = o.Engines
+	}
+	for _, ec := range o.Engines {
+		var e engine
+		var err error
+		if ec.Cmd == Builtin {
+			e, err = newBuiltin(ec, o.Seed)
+		} else {
+			e, err = newProcess(ec, o.Self, o.Stderr)
+		}
+		if err != nil {
+			return err
+		}
+		r.engines = append(r.engines, e)
+	}
+	defer func() {
+		for _, e := range r.engines {
+			if err := e.close(); err != nil {
+				fmt.Fprintf(o.Stderr, "meeple play: %v\n", err)
+			}
+		}
+	}()
+	if err := r.seat(); err != nil {
+		return err
+	}
+	if o.Prompter != nil {
+		r.p = o.Prompter(r.complete)
+	} else {
+		r.p = NewPlainPrompter(in, out, true)
+	}
+	defer r.p.Close()
+	r.newGame()
+	r.greet()
+	return r.loop()
+}
+
+// seat decides who plays each seat of the current variant.
+func (r *repl) seat() error {
+	n := len(r.t.Seats())
+	r.humans = make([]bool, n)
+	switch r.o.Mode {
+	case Humans:
+		for i := range r.humans {
+			r.humans[i] = true
+		}
+	case HumanVsEngine:
+		as := 0
+		if r.o.As != "" {
+			p, e := r.t.Seat(r.o.As)
+			if e != nil {
+				return fmt.Errorf("--as: %v", e)
+			}
+			as = p
+		}
+		r.humans[as] = true
+	}
+	return nil
+}
+
+// engineOf is the engine that plays seat p (an engine seat).
+func (r *repl) engineOf(p int) engine {
+	k := 0
+	for i := range p {
+		if !r.humans[i] {
+			k++
+		}
+	}
+	return r.engines[min(k, len(r.engines)-1)]
+}
+
+// newGame starts bookkeeping for the game on the table.
+func (r *repl) newGame() {
+	r.game++
+	for _, e := range r.engines {
+		e.newGame(r.game)
+	}
+	r.log, r.redo = nil, nil
+	r.drawn, r.announced, r.paused = false, false, false
+	r.logChance(0)
+}
+
+// logChance appends to the log the chance outcomes of the table's history
+// from step from on.
+func (r *repl) logChance(from int) {
+	moves := r.t.Moves()
+	for i := from; i < len(moves); i++ {
+		if r.t.History()[i].Chance {
+			r.log = append(r.log, referee.Ply{Move: moves[i], Seat: 0})
+		}
+	}
+}
+
+func (r *repl) printf(format string, args ...any) { fmt.Fprintf(r.out, format, args...) }
+
+// errorf reports a failed command.
+func (r *repl) errorf(format string, args ...any) {
+	r.printf("%s\n", r.o.Style.paint(sgrRed, fmt.Sprintf(format, args...)))
+}
+
+// who names the player of seat p for the person: "you", the seat name of a
+// person in a hot-seat game, or the engine's name.
+func (r *repl) who(p int) string {
+	switch {
+	case p < 0 || p >= len(r.humans):
+		return r.t.SeatName(p)
+	case r.humans[p] && r.o.Mode == HumanVsEngine:
+		return "you"
+	case r.humans[p]:
+		return "a person"
+	}
+	return r.engineOf(p).name()
+}
+
+func (r *repl) greet() {
+	v := r.t.Variant()
+	r.printf("meeple play: %s (%s)\n", v.Name, v.Description)
+	var seats []string
+	for p, name := range r.t.Seats() {
+		seats = append(seats, name+": "+r.who(p))
+	}
+	r.printf("%s; level %s\n", strings.Join(seats, ", "), r.level)
+	example := ""
+	if d := r.t.Game().Describe(); d.MoveExample != "" {
+		example = " (" + d.MoveExample + ")"
+	}
+	r.printf("Type a move%s, 'moves', 'hint' or 'help'.\n", example)
+}
+
+// loop runs the session: engines move for their seats, people are asked
+// for theirs.
+func (r *repl) loop() error {
+	for !r.quit {
+		if err := r.ctx.Err(); err != nil {
+			return err
+		}
+		st := r.t.State()
+		p := st.Player()
+		over := p == games.Terminal
+		engineTurn := !over && !r.humans[p] && !r.paused
+		if !r.drawn && (!engineTurn || r.o.Mode == Watch) {
+			r.drawBoard()
+		}
+		if over && !r.announced {
+			r.announce()
+		}
+		if engineTurn {
+			r.engineMove(p)
+			continue
+		}
+		if r.asked.IsZero() {
+			r.asked = time.Now()
+		}
+		line, err := r.p.Prompt(r.prompt())
+		switch {
+		case errors.Is(err, ErrAborted):
+			continue
+		case err == io.EOF:
+			r.printf("\n")
+			return nil
+		case err != nil:
+			return err
+		}
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		r.p.AppendHistory(line)
+		r.exec(line)
+	}
+	return nil
+}
+
+// prompt is "tictactoe x> ", or "tictactoe> " once the game is over.
+func (r *repl) prompt() string {
+	p := r.t.State().Player()
+	if p < 0 {
+		return r.t.Variant().Name + "> "
+	}
+	return r.t.Variant().Name + " " + r.t.SeatName(p) + "> "
+}
+
+// lastMove is the last player move on the table, or games.NoMove.
+func (r *repl) lastMove() games.Move {
+	h := r.t.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		if !h[i].Chance {
+			return h[i].Move
+		}
+	}
+	return games.NoMove
+}
+
+// viewer is the seat whose view is drawn: the person's seat, the person to
+// move in a hot-seat game, -1 (everything) when watching.
+func (r *repl) viewer() int {
+	switch r.o.Mode {
+	case Watch:
+		return -1
+	case Humans:
+		if p := r.t.State().Player(); p >= 0 {
+			return p
+		}
+		return r.t.LastMover()
+	}
+	return slices.Index(r.humans, true)
+}
+
+// drawBoard draws the position and says who is to move.
+func (r *repl) drawBoard() {
+	r.drawn = true
+	st := r.t.State()
+	r.printf("\n%s", r.render(st))
+	if p := st.Player(); p >= 0 {
+		r.printf("%s to move (%s)\n", r.t.SeatName(p), r.who(p))
+	}
+}
+
+// render draws st: by the game's own Drawer, as a grid, or as its String
+// (for imperfect information: the position as the viewer sees it).
+func (r *repl) render(st games.State) string {
+	seat := r.viewer()
+	if d, ok := st.(Drawer); ok {
+		return strings.TrimRight(d.Draw(seat, r.o.Style.Fancy), "\n") + "\n"
+	}
+	if vs, ok := st.(games.ViewState); ok && seat >= 0 {
+		return fmt.Sprintf("position as %s sees it: %s\n", r.t.SeatName(seat), vs.View(seat))
+	}
+	if b := boardOf(st, r.t.Game().Describe(), r.lastMove()); b != nil {
+		return b.Draw(r.o.Style, r.flip)
+	}
+	return strings.TrimRight(st.String(), "\n") + "\n"
+}
+
+// announce says how the game ended.
+func (r *repl) announce() {
+	r.announced = true
+	st := r.t.State()
+	ret := st.Returns()
+	var result string
+	if w := winner(ret); w >= 0 {
+		result = r.t.SeatName(w) + " wins"
+		if r.o.Mode == HumanVsEngine {
+			if r.humans[w] {
+				result += ": you win"
+			} else {
+				result += ": you lose"
+			}
+		}
+	} else if allEqual(ret) {
+		result = "a draw"
+	} else {
+		var parts []string
+		for p, x := range ret {
+			parts = append(parts, fmt.Sprintf("%s %g", r.t.SeatName(p), x))
+		}
+		result = "returns " + strings.Join(parts, ", ")
+	}
+	r.printf("%s\n", r.o.Style.paint(sgrBold, "Game over: "+st.EndReason()+"; "+result+"."))
+	r.printf("'new' starts another game, 'undo' takes back a move, 'save FILE' keeps the record.\n")
+}
+
+// winner is the seat with the unique highest return, or -1.
+func winner(ret []float64) int {
+	best := -1
+	for i, x := range ret {
+		if best < 0 || x > ret[best] {
+			best = i
+		}
+	}
+	for i, x := range ret {
+		if i != best && x == ret[best] {
+			return -1
+		}
+	}
+	return best
+}
+
+func allEqual(ret []float64) bool {
+	for _, x := range ret {
+		if x != ret[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// errInterrupted is an engine search stopped by the person.
+var errInterrupted = errors.New("interrupted")
+
+// think runs e for seat, stopping when the person interrupts.
+func (r *repl) think(e engine, seat int) (thought, error) {
+	ctx, cancel := context.WithCancel(r.ctx)
+	defer cancel()
+	if r.o.Interrupt != nil {
+		for len(r.o.Interrupt) > 0 {
+			<-r.o.Interrupt
+		}
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-r.o.Interrupt:
+				cancel()
+			case <-done:
+			}
+		}()
+	}
+	th, err := e.think(ctx, r.t, seat, r.level)
+	if ctx.Err() != nil && r.ctx.Err() == nil {
+		return th, errInterrupted
+	}
+	return th, err
+}
+
+// engineMove lets the engine of seat p move.
+func (r *repl) engineMove(p int) {
+	e := r.engineOf(p)
+	th, err := r.think(e, p)
+	if err == nil {
+		err = r.playMove(th.Move, th.ply(p))
+	}
+	switch {
+	case errors.Is(err, errInterrupted):
+		r.paused = true
+		r.printf("\nStopped %s thinking for %s. 'go' lets it move; or play a move for %s.\n", e.name(), r.t.SeatName(p), r.t.SeatName(p))
+		return
+	case err != nil:
+		r.paused = true
+		r.errorf("%s (for %s): %v", e.name(), r.t.SeatName(p), err)
+		r.printf("Paused: 'go' asks the engine again; or play a move for %s.\n", r.t.SeatName(p))
+		return
+	}
+	line := fmt.Sprintf("%s plays %s", r.t.SeatName(p), r.o.Style.paint(sgrBold, th.Move))
+	if d := th.details(); d != "" {
+		line += "  " + d
+	}
+	r.printf("%s\n", line)
+}
+
+// playMove plays one move of an engine, logged as ply.
+func (r *repl) playMove(move string, ply referee.Ply) error {
+	n := len(r.t.History())
+	if e := r.t.Play([]string{move}); e != nil {
+		return e
+	}
+	ply.Move = r.t.Moves()[n]
+	r.log = append(r.log, ply)
+	r.logChance(n + 1)
+	r.dropRedo(ply.Move)
+	r.changed()
+	return nil
+}
+
+// changed notes that the position changed.
+func (r *repl) changed() {
+	r.drawn, r.announced = false, false
+	r.asked = time.Time{}
+}
