@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"meeple/games"
+	"meeple/games/nocca"
 	"meeple/games/othello"
 	"meeple/internal/players"
 	"meeple/internal/search"
@@ -19,7 +20,16 @@ to move with perfect play by both sides (the empty squares counted for the
 winner), a best move and the line, with the nodes searched and the time.
 The position is the start of VARIANT, or --position (the FFO format: the
 squares a1, b1, ... row by row as X, O or -, a space, X or O to move),
-followed by --moves. Without a limit it runs until it is done.`)
+followed by --moves. Without a limit it runs until it is done.
+
+A Nocca Nocca variant small enough to pack a position into 64 bits (16
+squares with stacks of 3) is solved by retrograde analysis of every position
+reachable from the start (or --position, a position string of the nocca
+family, then --moves; its past is not taken into account): it prints the
+value for the side to move (win, loss or draw), the plies to the end with
+best play, a best move and the line. --nodes then bounds the number of
+positions (0: players.DefaultNoccaPositions), --time the time; --hash is
+not used.`)
 	pos := fs.String("position", "", "solve this position string instead of the start")
 	moves := fs.String("moves", "", "play these space-separated moves first")
 	nodes := fs.Int64("nodes", 0, "stop after this many nodes (0: no limit)")
@@ -41,9 +51,22 @@ followed by --moves. Without a limit it runs until it is done.`)
 	if err != nil {
 		return err
 	}
+	if nst, ok := st.(*nocca.State); ok { // retrograde analysis: players.SolveNocca
+		if *movetime > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, *movetime)
+			defer cancel()
+		}
+		sol, err := players.SolveNocca(ctx, nst, int(*nodes))
+		if err != nil {
+			return err
+		}
+		sol.Report(env.Stdout, nst)
+		return nil
+	}
 	ost, ok := st.(*othello.State)
 	if !ok {
-		return fmt.Errorf("%s is not an Othello variant: solve knows Othello only", args[0])
+		return fmt.Errorf("%s is not an Othello or Nocca Nocca variant: solve knows those two", args[0])
 	}
 	solver := players.NewOthelloSolver(*hash)
 	lim := search.Limits{Nodes: *nodes, MoveTime: *movetime}

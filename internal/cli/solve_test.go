@@ -18,6 +18,7 @@ func TestSolve(t *testing.T) {
 		{[]string{"solve", "othello", "--position", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", "--moves", "a2 b1 c1 pass b6 c7 a7 b7 b8"},
 			[]string{"score -38 (black wins 51-13)", "bestmove d7"}},
 		{[]string{"solve", "othello", "--nodes", "1000"}, []string{"score unknown", "bestmove "}},
+		{[]string{"solve", "nocca-3x3"}, []string{"value win for white (the side to move) in 9 plies", "plies 9", "bestmove a1-b2", "positions 17126"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, out, errOut := run(t, "", tc.args...)
@@ -36,6 +37,8 @@ func TestSolve(t *testing.T) {
 		{"solve", "othello", "--position", "garbage"},
 		{"solve", "othello", "--moves", "a1"},
 		{"solve", "othello", "--hash", "0"},
+		{"solve", "nocca"},
+		{"solve", "nocca-4x3", "--nodes", "1000"},
 	} {
 		if code, _, errOut := run(t, "", args...); code != 1 || errOut == "" {
 			t.Errorf("%v: code %d, stderr %q; want an error", args, code, errOut)

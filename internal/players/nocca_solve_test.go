@@ -1,0 +1,264 @@
+package players
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"meeple/games"
+	"meeple/games/nocca"
+)
+
+var noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
+
+func loadNocca(t testing.TB, spec string) *nocca.Game {
+	t.Helper()
+	v, err := games.LoadVariant(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.Game.(*nocca.Game)
+}
+
+// plainSolve is a second solver, written to share nothing with SolveNocca
+// but the rules: the positions are the game's own states, told apart by
+// their position strings (no packing, no mirror images, no point of view),
+// a move into the goal leads to a finished position like any other move,
+// and the values are found by rounds of a fixpoint: in round d a position
+// is won if a successor was lost at d-1, lost if every successor was won
+// by d-1. It returns the value and distance of the start, and the number
+// of positions.
+func plainSolve(t testing.TB, g *nocca.Game) (value, plies, positions int) {
+	start := g.NewState().Position()
+	index := map[string]int{start: 0}
+	keys := []string{start}
+	var kids [][]int32
+	var over []bool // finished: lost for the side to move (a draw cannot occur: no history)
+	for n := 0; n < len(keys); n++ {
+		st, err := g.ParseState(keys[n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		over = append(over, st.Player() == games.Terminal)
+		var ks []int32
+		for _, m := range st.LegalMoves(nil) {
+			st.Play(m)
+			p := st.Position()
+			st.Undo()
+			i, ok := index[p]
+			if !ok {
+				i = len(keys)
+				index[p] = i
+				keys = append(keys, p)
+			}
+			ks = append(ks, int32(i))
+		}
+		kids = append(kids, ks)
+	}
+	val := make([]int, len(keys)) // +1 won, -1 lost, 0 unknown
+	dist := make([]int, len(keys))
+	for i := range keys {
+		if over[i] {
+			val[i], dist[i] = -1, 0
+		}
+	}
+	for d := 1; ; d++ {
+		var won, lost []int
+		for i := range keys {
+			if val[i] != 0 {
+				continue
+			}
+			allWon := true
+			for _, k := range kids[i] {
+				if val[k] == -1 && dist[k] == d-1 {
+					won = append(won, i)
+					allWon = false
+					break
+				}
+				if val[k] != 1 {
+					allWon = false
+				}
+			}
+			if allWon {
+				lost = append(lost, i)
+			}
+		}
+		if len(won)+len(lost) == 0 {
+			break
+		}
+		for _, i := range won {
+			val[i], dist[i] = 1, d
+		}
+		for _, i := range lost {
+			val[i], dist[i] = -1, d
+		}
+	}
+	return val[0], dist[0], len(keys)
+}
+
+// TestSolveNocca solves the small boards, checks the results against the
+// published facts (testdata/nocca.txt) and the second solver, and plays
+// the line out.
+func TestSolveNocca(t *testing.T) {
+	for _, tc := range []struct {
+		spec         string
+		value, plies int
+		deep         bool
+	}{
+		{"nocca-3x3", 1, 9, false},
+		{"nocca-4x3", 1, 17, false},
+		{"nocca-3x3(goal=straight,first=black)", 1, 9, false},
+		{"nocca-3x3(pieces=2)", 1, 0, false},
+		{"nocca-3x3(stack=2)", 0, 0, false},
+		{"nocca(rows=3,columns=4)", 1, 13, true},
+		{"nocca(rows=5,columns=3)", 0, 0, true},
+		{"nocca-4x4", 1, 21, true},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			if tc.deep && !*noccaDeep {
+				t.Skip("a larger board: run with -args -nocca.deep")
+			}
+			if testing.Short() && tc.deep {
+				t.Skip("short")
+			}
+			g := loadNocca(t, tc.spec)
+			st := g.NewState().(*nocca.State)
+			sol, err := SolveNocca(context.Background(), st, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Value != tc.value || tc.plies != 0 && sol.Plies != tc.plies {
+				t.Errorf("value %d in %d plies; want %d in %d", sol.Value, sol.Plies, tc.value, tc.plies)
+			}
+			if sol.Positions != sol.Wins+sol.Losses+sol.Draws {
+				t.Errorf("%d positions, %d+%d+%d", sol.Positions, sol.Wins, sol.Losses, sol.Draws)
+			}
+			var out strings.Builder
+			sol.Report(&out, st)
+			t.Logf("%s:\n%s", tc.spec, out.String())
+			// The line reaches the end in Plies plies, the side to move
+			// winning; or, drawn, ends nowhere in its length.
+			line := st.Clone().(*nocca.State)
+			for _, m := range sol.PV {
+				if !line.Legal(m) {
+					t.Fatalf("pv move %s illegal in %s", line.FormatMove(m), line.Position())
+				}
+				line.Play(m)
+			}
+			switch {
+			case sol.Value == 1 && (len(sol.PV) != sol.Plies || line.Player() != games.Terminal || line.Winner() != st.ToMove()):
+				t.Errorf("the line %d plies long ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
+			case sol.Value == 0 && line.Winner() >= 0:
+				t.Errorf("the line of a draw ends in %q (%s)", line.Position(), line.EndReason())
+			}
+			if sol.Positions < 20_000 || *noccaDeep && sol.Positions < 2_000_000 {
+				v, d, n := plainSolve(t, g)
+				if v != sol.Value || d != sol.Plies {
+					t.Errorf("the plain solver says %d in %d plies (%d positions)", v, d, n)
+				}
+			}
+		})
+	}
+}
+
+// TestSolveNoccaPositions solves positions deep in random games, from
+// both sides, and checks them against the values of their successors:
+// a won position has a successor lost in one ply less, a lost one only
+// successors won in at most one ply less, and so on.
+func TestSolveNoccaPositions(t *testing.T) {
+	for _, tc := range []struct {
+		spec  string
+		seeds int
+	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}} {
+		spec := tc.spec
+		g := loadNocca(t, spec)
+		for seed := range tc.seeds {
+			st := g.NewState().(*nocca.State)
+			randomNocca(st, uint64(seed), 3+seed)
+			if st.Player() == games.Terminal {
+				continue
+			}
+			pos, err := g.ParseState(st.Position()) // no history
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pos.(*nocca.State)
+			sol, err := SolveNocca(context.Background(), p, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best := -2 << 20
+			for _, m := range p.LegalMoves(nil) {
+				p.Play(m)
+				var v int
+				switch {
+				case p.Player() == games.Terminal:
+					v = 1<<20 - 1 // won at once
+				default:
+					s, err := SolveNocca(context.Background(), p, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					v = noccaScore(-s.Value, s.Plies+1)
+				}
+				p.Undo()
+				best = max(best, v)
+			}
+			if want := noccaScore(sol.Value, sol.Plies); best != want {
+				t.Errorf("%s %s: solved %d in %d plies, but the best successor scores %d (want %d)",
+					spec, p.Position(), sol.Value, sol.Plies, best, want)
+			}
+		}
+	}
+}
+
+// noccaScore orders results: a faster win is better, a slower loss is
+// better, a draw between.
+func noccaScore(value, plies int) int {
+	switch value {
+	case 1:
+		return 1<<20 - plies
+	case -1:
+		return -(1 << 20) + plies
+	}
+	return 0
+}
+
+func TestSolveNoccaLimits(t *testing.T) {
+	st := loadNocca(t, "nocca").NewState().(*nocca.State)
+	if _, err := SolveNocca(context.Background(), st, 0); !errors.Is(err, ErrNoccaTooLarge) {
+		t.Errorf("the 5x6 board: %v; want ErrNoccaTooLarge", err)
+	}
+	st = loadNocca(t, "nocca-4x3").NewState().(*nocca.State)
+	if _, err := SolveNocca(context.Background(), st, 1000); !errors.Is(err, ErrNoccaTooLarge) {
+		t.Errorf("1000 positions: %v; want ErrNoccaTooLarge", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := SolveNocca(ctx, st, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled solve: %v", err)
+	}
+	// A finished position.
+	fin, err := st.Game().ParseState("bbb/3/3/1ww b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol, err := SolveNocca(context.Background(), fin.(*nocca.State), 0); err != nil || sol.Value != -1 || sol.Plies != 0 || sol.Move != games.NoMove {
+		t.Errorf("a finished position: %+v, %v", sol, err)
+	}
+}
+
+// randomNocca plays up to plies seeded random moves.
+func randomNocca(st *nocca.State, seed uint64, plies int) {
+	rng := rand.New(rand.NewPCG(seed, 0x40cca))
+	for range plies {
+		if st.Player() == games.Terminal {
+			return
+		}
+		moves := st.LegalMoves(nil)
+		st.Play(moves[rng.IntN(len(moves))])
+	}
+}
