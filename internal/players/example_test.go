@@ -43,5 +43,5 @@ func ExampleConfig_Set() {
 	// Hash spin 16
 	// Algorithm combo auto
 	// Seed spin 0
-	// {Algorithm:mcts HashMB:0 Seed:0}
+	// {Algorithm:mcts HashMB:0 Seed:0 SolveEmpties:0}
 }

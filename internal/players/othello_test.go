@@ -16,8 +16,14 @@ func TestOthelloNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := auto.(*OthelloPlayer); !ok {
-		t.Errorf("auto is a %T; want *OthelloPlayer", auto)
+	if p, ok := auto.(*OthelloPlayer); !ok || p.SolveEmpties != DefaultSolveEmpties {
+		t.Errorf("auto is a %T; want *OthelloPlayer solving from %d empties", auto, DefaultSolveEmpties)
+	}
+	for _, n := range []int{12, -1} {
+		p, _ := New(g, Config{SolveEmpties: n})
+		if p.(*OthelloPlayer).SolveEmpties != n {
+			t.Errorf("Config{SolveEmpties: %d} gives a player solving from %d", n, p.(*OthelloPlayer).SolveEmpties)
+		}
 	}
 	base, err := New(g, Config{Algorithm: Baseline})
 	if err != nil {

@@ -29,6 +29,10 @@ type Config struct {
 	Algorithm string // "auto" (or ""), "alphabeta", "mcts", "random", "baseline"
 	HashMB    int    // transposition table size in megabytes (0: search.DefaultHashMB)
 	Seed      uint64 // for the players that draw random numbers
+	// SolveEmpties is where Othello's exact endgame solver takes over: at
+	// this many empty squares or fewer (0: DefaultSolveEmpties; negative:
+	// never).
+	SolveEmpties int
 }
 
 // family is what a game family adds to the generic players.
@@ -54,7 +58,11 @@ var families = map[string]family{
 	},
 	"othello": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			return NewOthelloPlayer(g.(*othello.Game), c.HashMB)
+			p := NewOthelloPlayer(g.(*othello.Game), c.HashMB)
+			if c.SolveEmpties != 0 {
+				p.SolveEmpties = c.SolveEmpties
+			}
+			return p
 		},
 		eval: func(g games.Game) search.Evaluator {
 			return newOthelloEval(g.(*othello.Game))
