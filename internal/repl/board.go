@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"meeple/games"
+	"meeple/games/chess"
 	"meeple/games/kinarow"
 	"meeple/games/nocca"
 	"meeple/games/othello"
@@ -60,11 +61,11 @@ type Drawer interface {
 }
 
 // CellState is implemented by states of board games that the REPL may draw
-// as a grid of its own: Describe gives the axes, Pieces the seats owning
-// the pieces on a cell from the bottom up (appended to buf[:0]).
+// as a grid of its own: Describe gives the axes, CellPieces the seats
+// owning the pieces on a cell from the bottom up (appended to buf[:0]).
 type CellState interface {
 	games.State
-	Pieces(cell int, buf []int) []int
+	CellPieces(cell int, buf []int) []int
 }
 
 // MoveCells is implemented by states whose moves touch cells of a CellState
@@ -93,6 +94,8 @@ func boardOf(st games.State, d games.Description, last games.Move) *Board {
 		return othelloBoard(s, d, last)
 	case *nocca.State:
 		return noccaBoard(s, d, last)
+	case *chess.State:
+		return chessBoard(s, d, last)
 	case CellState:
 		return cellBoard(s, d, last)
 	}
@@ -120,7 +123,7 @@ func cellBoard(s CellState, d games.Description, last games.Move) *Board {
 	b.Pieces = seatPieces[:len(d.Players)]
 	var buf []int
 	for c := range b.Cells {
-		buf = s.Pieces(c, buf)
+		buf = s.CellPieces(c, buf)
 		for _, p := range buf {
 			if p < 0 || p >= len(b.Pieces) {
 				return nil
@@ -216,6 +219,39 @@ func noccaBoard(s *nocca.State, d games.Description, last games.Move) *Board {
 				b.Marks = append(b.Marks, sq)
 			}
 		}
+	}
+	return b
+}
+
+// chessPieces are the pieces in the order of chess.Piece's type, white
+// then black: FEN letters, and the outlined and solid Unicode men.
+var chessPieces = func() []Piece {
+	var ps []Piece
+	for c, set := range []string{"♙♘♗♖♕♔", "♟♞♝♜♛♚"} {
+		for i, glyph := range []rune(set) {
+			letter := "PNBRQK"[i : i+1]
+			if c == 1 {
+				letter = strings.ToLower(letter)
+			}
+			ps = append(ps, Piece{ASCII: letter, Unicode: string(glyph), Colour: "1", Stack: letter})
+		}
+	}
+	return ps
+}()
+
+func chessBoard(s *chess.State, d games.Description, last games.Move) *Board {
+	b := newBoard(d)
+	b.Pieces = chessPieces
+	for sq := range b.Cells {
+		if p := s.PieceAt(sq); p != chess.NoPiece {
+			b.Cells[sq] = []int{int(p.Color())*6 + int(p.Type()) - 1}
+		}
+	}
+	if last != games.NoMove {
+		b.Marks = []int{chess.From(last), chess.To(last)}
+	}
+	if s.InCheck() && s.Player() >= 0 {
+		b.Notes = append(b.Notes, "check")
 	}
 	return b
 }

@@ -391,6 +391,9 @@ func (r *repl) hint(args []string, _ string) {
 		return
 	}
 	line := fmt.Sprintf("hint for %s: %s", r.t.SeatName(p), r.o.Style.paint(sgrBold, th.Move))
+	if san := r.san(th.Move); san != "" && san != th.Move {
+		line = fmt.Sprintf("hint for %s: %s (%s)", r.t.SeatName(p), r.o.Style.paint(sgrBold, san), th.Move)
+	}
 	if d := th.details(); d != "" {
 		line += "  " + d
 	}

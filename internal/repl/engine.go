@@ -122,7 +122,7 @@ func (t thought) details() string {
 		parts = append(parts, "depth "+strconv.Itoa(t.Depth))
 	}
 	if t.Nodes > 0 {
-		parts = append(parts, groupDigits(t.Nodes)+" nodes")
+		parts = append(parts, groupDigits(t.Nodes)+plural(int(min(t.Nodes, 2)), " node", " nodes"))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -213,12 +213,16 @@ func (r *repl) who(p int) string {
 
 func (r *repl) greet() {
 	v := r.t.Variant()
-	r.printf("meeple play: %s (%s)\n", v.Name, v.Description)
-	var seats []string
-	for p, name := range r.t.Seats() {
-		seats = append(seats, name+": "+r.who(p))
+	r.printf("%s: %s\n", v.Name, v.Description)
+	if r.o.Mode == Humans {
+		r.printf("%s: people taking turns; hints at level %s\n", strings.Join(r.t.Seats(), ", "), r.level)
+	} else {
+		var seats []string
+		for p, name := range r.t.Seats() {
+			seats = append(seats, name+": "+r.who(p))
+		}
+		r.printf("%s; level %s\n", strings.Join(seats, ", "), r.level)
 	}
-	r.printf("%s; level %s\n", strings.Join(seats, ", "), r.level)
 	example := ""
 	if d := r.t.Game().Describe(); d.MoveExample != "" {
 		example = " (" + d.MoveExample + ")"
@@ -310,7 +314,10 @@ func (r *repl) drawBoard() {
 	r.drawn = true
 	st := r.t.State()
 	r.printf("\n%s", r.render(st))
-	if p := st.Player(); p >= 0 {
+	switch p := st.Player(); {
+	case p >= 0 && r.o.Mode == Humans:
+		r.printf("%s to move\n", r.t.SeatName(p))
+	case p >= 0:
 		r.printf("%s to move (%s)\n", r.t.SeatName(p), r.who(p))
 	}
 }
@@ -414,9 +421,11 @@ func (r *repl) think(e engine, seat int) (thought, error) {
 
 // engineMove lets the engine of seat p move.
 func (r *repl) engineMove(p int) {
-	e := r.engineOf(p)
+	e := r.engineFor(p)
 	th, err := r.think(e, p)
+	san := ""
 	if err == nil {
+		san = r.san(th.Move)
 		err = r.playMove(th.Move, th.ply(p))
 	}
 	switch {
@@ -431,10 +440,27 @@ func (r *repl) engineMove(p int) {
 		return
 	}
 	line := fmt.Sprintf("%s plays %s", r.t.SeatName(p), r.o.Style.paint(sgrBold, th.Move))
+	if san != "" && san != th.Move {
+		line = fmt.Sprintf("%s plays %s (%s)", r.t.SeatName(p), r.o.Style.paint(sgrBold, san), th.Move)
+	}
 	if d := th.details(); d != "" {
 		line += "  " + d
 	}
 	r.printf("%s\n", line)
+}
+
+// san writes a legal move in the state's SAN, "" when the state has none
+// or the move is not legal.
+func (r *repl) san(move string) string {
+	ss, ok := r.t.State().(sanState)
+	if !ok {
+		return ""
+	}
+	m, err := games.ParseLegal(r.t.State(), move)
+	if err != nil {
+		return ""
+	}
+	return ss.SAN(m)
 }
 
 // playMove plays one move of an engine, logged as ply.
