@@ -414,6 +414,9 @@ func (s *State) ParseUCI(text string) (games.Move, error) {
 	if pc == NoPiece || pc.Color() != s.side {
 		return fail("no %s piece on %s", s.side, SquareName(from))
 	}
+	if from == to {
+		return fail("the piece does not move")
+	}
 	var promo PieceType
 	if len(text) == 5 {
 		promo = PieceType(strings.IndexByte(" pnbrqk", text[4]|0x20))
@@ -421,9 +424,6 @@ func (s *State) ParseUCI(text string) (games.Move, error) {
 	m := games.Move(from | to<<6)
 	switch pc.Type() {
 	case King:
-		if from == to {
-			return fail("the king does not move")
-		}
 		if promo != NoPieceType {
 			return fail("only a pawn promotes")
 		}
