@@ -107,7 +107,7 @@ Examples:
 	default:
 		return fmt.Errorf("--color %q: want auto, always or never", *color)
 	}
-	if inTTY && stdin == os.Stdin && stdout == os.Stdout {
+	if inTTY && outTTY && stdin == os.Stdin && stdout == os.Stdout {
 		// A person at a terminal: line editing, and Ctrl-C stops the
 		// engine rather than the program (between prompts the terminal
 		// still sends SIGINT; at a prompt liner reads Ctrl-C itself).

@@ -473,7 +473,7 @@ func (r *repl) levelCmd(args []string, rest string) {
 }
 
 func (r *repl) position(args []string, _ string) {
-	if v := r.viewer(); v >= 0 {
+	if v := r.viewer(); v >= 0 && hidden(r.t.Game()) {
 		r.printf("%s\n", r.t.View(v))
 		return
 	}

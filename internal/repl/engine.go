@@ -184,11 +184,14 @@ func (l limits) apply(lv Level) search.Limits {
 // searchState is what seat may search: for imperfect information a state
 // rebuilt from its view (never the hidden cards), else a clone.
 func searchState(t *table.Table, seat int) (games.State, error) {
-	if _, ok := t.State().(games.ViewState); ok {
+	if hidden(t.Game()) {
 		return t.Game().ParseState(t.View(seat))
 	}
 	return t.State().Clone(), nil
 }
+
+// hidden reports whether g hides parts of the state from the players.
+func hidden(g games.Game) bool { return g.Type().Information == games.ImperfectInformation }
 
 // builtin is the built-in engine: a player of internal/players searching
 // in this process.
@@ -324,7 +327,7 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level)
 	}
 	lim := p.lim.apply(lv)
 	req := protocol.GoRequest{Position: t.Start(), Moves: t.Moves(), Nodes: lim.Nodes, Depth: lim.Depth, MoveTime: lim.MoveTime}
-	if _, ok := t.State().(games.ViewState); ok {
+	if hidden(t.Game()) {
 		req.Position, req.Moves = t.View(seat), nil
 	}
 	if lim.MoveTime > 0 {

@@ -329,7 +329,7 @@ func (r *repl) render(st games.State) string {
 	if d, ok := st.(Drawer); ok {
 		return strings.TrimRight(d.Draw(seat, r.o.Style.Fancy), "\n") + "\n"
 	}
-	if vs, ok := st.(games.ViewState); ok && seat >= 0 {
+	if vs, ok := st.(games.ViewState); ok && hidden(r.t.Game()) && seat >= 0 {
 		return fmt.Sprintf("position as %s sees it: %s\n", r.t.SeatName(seat), vs.View(seat))
 	}
 	if b := boardOf(st, r.t.Game().Describe(), r.lastMove()); b != nil {
