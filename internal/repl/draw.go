@@ -263,7 +263,9 @@ func (d *drawer) slices() []string {
 			base += c * d.stride[axis]
 		}
 		var blocks [][]string
-		wide := 0
+		// Room for a slice's rows and a plain mark's closing parenthesis,
+		// so that slices keep their places whatever is marked.
+		wide := d.lw + b.Dims[0]*(d.w+1) + 1
 		for _, z := range d.order(2) {
 			label = coordName(b, 2, z)
 			for k := len(band) - 1; k >= 0; k-- {
