@@ -338,31 +338,38 @@ func (r *repl) render(st games.State) string {
 	return strings.TrimRight(st.String(), "\n") + "\n"
 }
 
-// announce says how the game ended.
+// announce says how the game ended: the game's reason, what it means for
+// the person, and with more than two seats everyone's return.
 func (r *repl) announce() {
 	r.announced = true
 	st := r.t.State()
 	ret := st.Returns()
-	var result string
-	if w := winner(ret); w >= 0 {
-		result = r.t.SeatName(w) + " wins"
-		if r.o.Mode == HumanVsEngine {
-			if r.humans[w] {
-				result += ": you win"
-			} else {
-				result += ": you lose"
-			}
+	line := "Game over: " + st.EndReason() + "."
+	w := winner(ret)
+	switch {
+	case st.EndReason() == "" && w >= 0:
+		line = "Game over: " + r.t.SeatName(w) + " wins."
+	case st.EndReason() == "" && allEqual(ret):
+		line = "Game over: a draw."
+	}
+	if r.o.Mode == HumanVsEngine {
+		switch me := slices.Index(r.humans, true); {
+		case w == me:
+			line += " You win."
+		case w >= 0 || ret[me] < slices.Max(ret):
+			line += " You lose."
+		default:
+			line += " A draw."
 		}
-	} else if allEqual(ret) {
-		result = "a draw"
-	} else {
+	}
+	if len(ret) > 2 {
 		var parts []string
 		for p, x := range ret {
 			parts = append(parts, fmt.Sprintf("%s %g", r.t.SeatName(p), x))
 		}
-		result = "returns " + strings.Join(parts, ", ")
+		line += " Returns: " + strings.Join(parts, ", ") + "."
 	}
-	r.printf("%s\n", r.o.Style.paint(sgrBold, "Game over: "+st.EndReason()+"; "+result+"."))
+	r.printf("%s\n", r.o.Style.paint(sgrBold, line))
 	r.printf("'new' starts another game, 'undo' takes back a move, 'save FILE' keeps the record.\n")
 }
 

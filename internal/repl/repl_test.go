@@ -86,7 +86,7 @@ func TestWatchDeterministic(t *testing.T) {
 			if code != 0 || errOut != "" || !strings.Contains(first, "Game over: ") {
 				t.Fatalf("code %d, stderr %q\n%s", code, errOut, first)
 			}
-			if args[0] == "tictactoe" && !strings.Contains(first, "a draw") {
+			if args[0] == "tictactoe" && !strings.Contains(first, "draw.") {
 				t.Errorf("perfect play is a draw:\n%s", first)
 			}
 			_, again, _ := play(t, "", "", args...)
