@@ -101,8 +101,8 @@
 //
 // A FEN cannot tell how often a position has occurred, and the threefold
 // rule needs it: when the position has occurred before in the game,
-// Position appends a seventh field, the count (2, or 3 for a game drawn by
-// repetition), and ParseState reads it back; a parsed position knows of
+// Position appends a seventh field, the count (2, or 3 and more for a game
+// drawn by repetition), and ParseState reads it back; a parsed position knows of
 // earlier positions only that count. FEN omits it.
 //
 // ParseFEN is strict: exactly six fields (or seven), eight ranks of eight

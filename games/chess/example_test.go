@@ -5,7 +5,11 @@ import (
 
 	"meeple/games"
 	"meeple/games/chess"
+	"meeple/internal/referee"
 )
+
+// The referee writes chess records with SAN through this hook.
+var _ referee.SANState = (*chess.State)(nil)
 
 // A game read in SAN, then the position as FEN and the legal replies in
 // UCI and in SAN.

@@ -40,7 +40,7 @@ const maxClock = 1 << 20
 // ParseFEN reads a position in Forsyth-Edwards Notation, strictly: six
 // fields (placement, side to move, castling, en passant, halfmove clock,
 // fullmove number) and, from Position, an optional seventh: how many times
-// the position has occurred (2 or 3). Castling is KQkq letters (X-FEN: the
+// the position has occurred (2, or 3 and more: drawn). Castling is KQkq letters (X-FEN: the
 // outermost rook on that side) or rook files (Shredder-FEN: HAha), in any
 // order; with the standard start only the king on e1/e8 with rooks on the
 // a- and h-files may castle. An en-passant square is accepted where a pawn
@@ -90,13 +90,13 @@ func (g *Game) ParseFEN(fen string) (*State, error) {
 	s.checkers = s.AttackersTo(ksq, s.Occupied()) & s.byColor[them]
 	if len(f) == 7 {
 		n, err := strconv.Atoi(f[6])
-		if err != nil || n < 2 || n > 3 || f[6][0] == '+' || f[6][0] == '0' {
-			return nil, fenError(7, "%q: want 2 or 3 (how often the position has occurred; none the first time)", f[6])
+		if err != nil || n < 2 || n >= maxClock || f[6][0] == '+' || f[6][0] == '0' {
+			return nil, fenError(7, "%q: want 2 or more (how often the position has occurred; none the first time)", f[6])
 		}
 		if int(s.rule50) < 4*(n-1) {
 			return nil, fenError(7, "%d occurrences need at least %d half-moves without a capture or pawn move; the clock says %d", n, 4*(n-1), s.rule50)
 		}
-		s.rootReps = int8(n)
+		s.rootReps = int32(n)
 	}
 	s.hash = s.hashFromScratch()
 	s.hist = make([]undo, 0, 64)
@@ -332,8 +332,8 @@ func (s *State) fen(shredder bool) string {
 }
 
 // Position is the FEN, followed by the repetition count when the position
-// has occurred before in the game (2, or 3: drawn), which FEN cannot say
-// and the threefold rule needs.
+// has occurred before in the game (2, or 3 and more: drawn), which FEN
+// cannot say and the threefold rule needs.
 func (s *State) Position() string {
 	if n := s.Repetitions(); n > 1 {
 		return s.FEN() + " " + strconv.Itoa(n)

@@ -41,7 +41,8 @@ func TestFENErrors(t *testing.T) {
 		{"chess", start + " w KQkq - 0 0", "fen field 6 (fullmove number): 0: want 1.."},
 		{"chess", start + " w KQkq - 0 +1", "fen field 6 (fullmove number)"},
 		{"chess", start + " w KQkq - 0 1 2", "fen field 7 (repetition count): 2 occurrences need at least 4 half-moves"},
-		{"chess", start + " w KQkq - 8 5 4", "fen field 7 (repetition count): \"4\": want 2 or 3"},
+		{"chess", start + " w KQkq - 8 5 1", "fen field 7 (repetition count): \"1\": want 2 or more"},
+		{"chess", start + " w KQkq - 12 5 4", ""},
 		{"chess", start + " w KQkq - 8 5 02", "fen field 7 (repetition count)"},
 	} {
 		_, err := load(t, tc.spec).ParseFEN(tc.fen)

@@ -154,7 +154,7 @@ type State struct {
 	hist     []undo
 	// rootReps is how often the position the state started from had
 	// occurred (the repetition count of its position string; 1 if none).
-	rootReps int8
+	rootReps int32
 	// res caches the outcome: resUnknown until computed, reset by every
 	// move and undo.
 	res result
