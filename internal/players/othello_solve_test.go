@@ -15,7 +15,10 @@ import (
 	"meeple/internal/search"
 )
 
-var ffoAll = flag.Bool("ffo.all", false, "also solve FFO #45-#49 (minutes)")
+var (
+	ffoAll   = flag.Bool("ffo.all", false, "also solve FFO #45-#49 (minutes)")
+	solveSix = flag.Bool("solve.six", false, "solve 6x6 Othello from the start (minutes)")
+)
 
 type ffoProblem struct {
 	name   string
@@ -192,4 +195,21 @@ func TestSolverExact(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSolveSixBySix proves that 6x6 Othello is a win for the second
+// player by 4 discs, 16-20 (Feinstein 1993). About 5 billion nodes: run
+// with -args -solve.six -test.timeout 0.
+func TestSolveSixBySix(t *testing.T) {
+	if !*solveSix {
+		t.Skip("run with -args -solve.six (minutes)")
+	}
+	g := loadOthello(t, "othello-6x6")
+	st := g.NewState().(*othello.State)
+	sol := NewOthelloSolver(1024).Solve(context.Background(), st, search.Limits{})
+	t.Logf("6x6 from the start: %+d, %s, %d nodes, %v", sol.Score, st.FormatMove(sol.Move), sol.Nodes, sol.Time)
+	if !sol.Exact || sol.Score != -4 {
+		t.Errorf("score %+d (exact %v); want -4", sol.Score, sol.Exact)
+	}
+	checkPV(t, st, sol)
 }
