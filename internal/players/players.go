@@ -8,6 +8,7 @@ import (
 
 	"meeple/games"
 	"meeple/games/kinarow"
+	"meeple/games/nocca"
 	"meeple/games/othello"
 	"meeple/internal/search"
 )
@@ -71,6 +72,18 @@ var families = map[string]family{
 			return othelloBaseline{}
 		},
 		reference: "the Othello article's CPU: the first legal square, a1 to h8 row by row",
+	},
+	"nocca": {
+		auto: func(g games.Game, c Config) search.Searcher {
+			return newNoccaPlayer(g.(*nocca.Game), c.HashMB)
+		},
+		eval: func(g games.Game) search.Evaluator {
+			return newNoccaEval(g.(*nocca.Game))
+		},
+		baseline: func(g games.Game, c Config) search.Searcher {
+			return search.Random{Seed: c.Seed}
+		},
+		reference: "the Nocca Nocca article's CPU: a uniformly random legal move",
 	},
 }
 
