@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -99,30 +101,51 @@ func plainSolve(t testing.TB, g *nocca.Game) (value, plies, positions int) {
 	return val[0], dist[0], len(keys)
 }
 
-// TestSolveNocca solves the small boards, checks the results against the
-// published facts (testdata/nocca.txt) and the second solver, and plays
-// the line out.
+type noccaSolveRow struct {
+	spec                    string
+	value, plies, positions int
+	deep                    bool
+	line                    int
+}
+
+// readNoccaSolve reads testdata/nocca_solve.txt.
+func readNoccaSolve(t *testing.T) []noccaSolveRow {
+	t.Helper()
+	data, err := os.ReadFile("testdata/nocca_solve.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []noccaSolveRow
+	for n, ln := range strings.Split(string(data), "\n") {
+		ln = strings.TrimSpace(ln)
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		f := strings.Fields(ln)
+		value := map[string]int{"win": 1, "draw": 0, "loss": -1}
+		v, ok := value[f[1]]
+		if len(f) < 4 || len(f) > 5 || !ok || len(f) == 5 && f[4] != "deep" {
+			t.Fatalf("nocca_solve.txt:%d: want variant win|draw|loss plies positions [deep]", n+1)
+		}
+		plies, err1 := strconv.Atoi(f[2])
+		positions, err2 := strconv.Atoi(f[3])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("nocca_solve.txt:%d: bad number", n+1)
+		}
+		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, len(f) == 5, n + 1})
+	}
+	return rows
+}
+
+// TestSolveNocca solves the start of each variant of
+// testdata/nocca_solve.txt, checks the value, the distance and the number of
+// positions, plays the line out, and confirms the smaller ones with the
+// second solver.
 func TestSolveNocca(t *testing.T) {
-	for _, tc := range []struct {
-		spec         string
-		value, plies int
-		deep         bool
-	}{
-		{"nocca-3x3", 1, 9, false},
-		{"nocca-4x3", 1, 17, false},
-		{"nocca-3x3(goal=straight,first=black)", 1, 9, false},
-		{"nocca-3x3(pieces=2)", 1, 0, false},
-		{"nocca-3x3(stack=2)", 0, 0, false},
-		{"nocca(rows=3,columns=4)", 1, 13, true},
-		{"nocca(rows=5,columns=3)", 0, 0, true},
-		{"nocca-4x4", 1, 21, true},
-	} {
+	for _, tc := range readNoccaSolve(t) {
 		t.Run(tc.spec, func(t *testing.T) {
-			if tc.deep && !*noccaDeep {
+			if tc.deep && (!*noccaDeep || testing.Short()) {
 				t.Skip("a larger board: run with -args -nocca.deep")
-			}
-			if testing.Short() && tc.deep {
-				t.Skip("short")
 			}
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
@@ -130,8 +153,9 @@ func TestSolveNocca(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sol.Value != tc.value || tc.plies != 0 && sol.Plies != tc.plies {
-				t.Errorf("value %d in %d plies; want %d in %d", sol.Value, sol.Plies, tc.value, tc.plies)
+			if sol.Value != tc.value || sol.Plies != tc.plies || sol.Positions != tc.positions {
+				t.Errorf("value %d in %d plies, %d positions; nocca_solve.txt:%d says %d in %d, %d",
+					sol.Value, sol.Plies, sol.Positions, tc.line, tc.value, tc.plies, tc.positions)
 			}
 			if sol.Positions != sol.Wins+sol.Losses+sol.Draws {
 				t.Errorf("%d positions, %d+%d+%d", sol.Positions, sol.Wins, sol.Losses, sol.Draws)
@@ -140,7 +164,8 @@ func TestSolveNocca(t *testing.T) {
 			sol.Report(&out, st)
 			t.Logf("%s:\n%s", tc.spec, out.String())
 			// The line reaches the end in Plies plies, the side to move
-			// winning; or, drawn, ends nowhere in its length.
+			// winning; or, drawn, runs its full length or into a draw by
+			// repetition.
 			line := st.Clone().(*nocca.State)
 			for _, m := range sol.PV {
 				if !line.Legal(m) {
@@ -151,8 +176,8 @@ func TestSolveNocca(t *testing.T) {
 			switch {
 			case sol.Value == 1 && (len(sol.PV) != sol.Plies || line.Player() != games.Terminal || line.Winner() != st.ToMove()):
 				t.Errorf("the line %d plies long ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
-			case sol.Value == 0 && line.Winner() >= 0:
-				t.Errorf("the line of a draw ends in %q (%s)", line.Position(), line.EndReason())
+			case sol.Value == 0 && (line.Winner() >= 0 || len(sol.PV) != noccaDrawLine && line.Player() != games.Terminal):
+				t.Errorf("the line of a draw, %d plies, ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
 			}
 			if sol.Positions < 20_000 || *noccaDeep && sol.Positions < 2_000_000 {
 				v, d, n := plainSolve(t, g)

@@ -1,0 +1,149 @@
+package players
+
+import (
+	"context"
+	"flag"
+	"sync"
+	"testing"
+	"time"
+
+	"meeple/games"
+	"meeple/games/nocca"
+	"meeple/internal/search"
+)
+
+// The Nocca Nocca strength suite: deterministic (node and iteration
+// budgets, fixed seeds, no clock), skipped under -short. Plain go test
+// plays a sample; -nocca.strength plays the full 200 games a match.
+
+var (
+	noccaStrength = flag.Bool("nocca.strength", false, "play the full 200-game Nocca Nocca strength matches (about an hour on two cores)")
+	noccaGames    = flag.Int("nocca.games", 0, "play this many games a Nocca Nocca strength match (0: 200 with -nocca.strength, else a sample)")
+)
+
+// noccaGameCount is the number of games of a strength match: sample in
+// plain go test.
+func noccaGameCount(sample int) int {
+	switch {
+	case *noccaGames > 0:
+		return *noccaGames
+	case *noccaStrength:
+		return 200
+	}
+	return sample
+}
+
+// Budgets of the strength games.
+const (
+	// noccaEngineNodes is the engine's budget a move: about 0.1 s here.
+	noccaEngineNodes = 200_000
+	// noccaMCTSIterations is the generic MCTS opponent's budget a move:
+	// about one second a move on the two-core machine these tests were
+	// tuned on (30,000 to 40,000 iterations a second from the 5x6 start).
+	noccaMCTSIterations = 35_000
+)
+
+// noccaResult is the outcome of a match for the engine.
+type noccaResult struct {
+	wins, draws, losses int
+	plies               int // over all games
+	lost                []uint64
+}
+
+// noccaMatch plays games 1..n between the engine and an opponent made by
+// opp(seed), the engine white in odd games and black in even ones, two
+// games at a time.
+func noccaMatch(t *testing.T, g *nocca.Game, n int, opp func(seed uint64) (search.Searcher, search.Limits)) noccaResult {
+	var mu sync.Mutex
+	var res noccaResult
+	seeds := make(chan uint64)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range seeds {
+				eng, err := New(g, Config{HashMB: 16})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				o, olim := opp(seed)
+				engineColour := 1 - int(seed%2) // white in odd games
+				st := g.NewState().(*nocca.State)
+				for st.Player() != games.Terminal {
+					var r search.Result
+					if st.ToMove() == engineColour {
+						r = eng.Search(context.Background(), st, search.Limits{Nodes: noccaEngineNodes}, nil)
+					} else {
+						r = o.Search(context.Background(), st, olim, nil)
+					}
+					if !st.Legal(r.Move) {
+						t.Errorf("seed %d: %s played %s, illegal in %s", seed, colourName(st.ToMove()), st.FormatMove(r.Move), st.Position())
+						return
+					}
+					st.Play(r.Move)
+				}
+				mu.Lock()
+				res.plies += st.Plies()
+				switch st.Winner() {
+				case engineColour:
+					res.wins++
+				case -1:
+					res.draws++
+					res.lost = append(res.lost, seed)
+				default:
+					res.losses++
+					res.lost = append(res.lost, seed)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		seeds <- seed
+	}
+	close(seeds)
+	wg.Wait()
+	return res
+}
+
+func colourName(c int) string { return [2]string{"white", "black"}[c] }
+
+func TestNoccaBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("strength suite: skipped under -short")
+	}
+	n := noccaGameCount(20)
+	start := time.Now()
+	g := loadNocca(t, "nocca")
+	res := noccaMatch(t, g, n, func(seed uint64) (search.Searcher, search.Limits) {
+		return search.Random{Seed: seed}, search.Limits{}
+	})
+	t.Logf("nocca, engine (%d nodes) against uniformly random moves: %d won, %d drawn, %d lost of %d, %.1f plies a game (%v)",
+		noccaEngineNodes, res.wins, res.draws, res.losses, n, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
+	if res.wins != n {
+		t.Errorf("engine won %d of %d against random moves (not won: seeds %v); want all", res.wins, n, res.lost)
+	}
+}
+
+func TestNoccaBeatsMCTS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("strength suite: skipped under -short")
+	}
+	n := noccaGameCount(6)
+	start := time.Now()
+	g := loadNocca(t, "nocca")
+	res := noccaMatch(t, g, n, func(seed uint64) (search.Searcher, search.Limits) {
+		m, err := New(g, Config{Algorithm: MCTS, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m, search.Limits{Nodes: noccaMCTSIterations}
+	})
+	t.Logf("nocca, engine (%d nodes) against MCTS (%d iterations): %d won, %d drawn, %d lost of %d, %.1f plies a game (%v)",
+		noccaEngineNodes, noccaMCTSIterations, res.wins, res.draws, res.losses, n, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
+	if res.wins*100 < 95*n {
+		t.Errorf("engine won %d of %d against MCTS (not won: seeds %v); want at least 95%%", res.wins, n, res.lost)
+	}
+}
