@@ -230,7 +230,7 @@ func (s *State) parseCastling(t string) error {
 		}
 	}
 	kings := [2]int{int(s.king[0]), int(s.king[1])}
-	s.cr = newCastling(kings, rook, chess960)
+	s.cr = newCastling(kings, rook)
 	for r := range 4 {
 		if rook[r] >= 0 {
 			s.castle |= 1 << r

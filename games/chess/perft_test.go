@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,6 +157,15 @@ func walk(g *Game, s *State, depth int) error {
 	moves := s.GenerateMoves(buf[:0])
 	if n := s.CountMoves(); n != len(moves) {
 		return fmt.Errorf("%s: CountMoves %d, GenerateMoves %d", s.FEN(), n, len(moves))
+	}
+	var noisy []games.Move
+	for _, m := range moves {
+		if s.Captured(m) != NoPiece || Promotion(m) != NoPieceType {
+			noisy = append(noisy, m)
+		}
+	}
+	if got := s.GenerateNoisy(nil); !slices.Equal(got, noisy) {
+		return fmt.Errorf("%s: GenerateNoisy %v; the captures and promotions are %v", s.FEN(), got, noisy)
 	}
 	if h := s.hashFromScratch(); h != s.Hash() {
 		return fmt.Errorf("%s: hash %#x, from scratch %#x", s.FEN(), s.Hash(), h)

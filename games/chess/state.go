@@ -85,17 +85,16 @@ const (
 // squares of the castling rooks, and the tables derived from them. It is
 // fixed for a game (the start array) and shared by every state of it.
 type castling struct {
-	rook   [4]int8   // rook start square per right; -1: no such right
-	empty  [4]uint64 // squares that must be empty but for the king and rook
-	path   [4]uint64 // squares the king crosses, without its start and end
-	lose   [64]uint8 // rights lost when a piece moves from or to the square
-	chess9 bool      // Chess960: castling is written king takes rook
+	rook  [4]int8   // rook start square per right; -1: no such right
+	empty [4]uint64 // squares that must be empty but for the king and rook
+	path  [4]uint64 // squares the king crosses, without its start and end
+	lose  [64]uint8 // rights lost when a piece moves from or to the square
 }
 
 // newCastling builds the castling tables for kings on king[c] and
 // castling rooks on rook[r] (-1 where there is no right).
-func newCastling(king [2]int, rook [4]int, chess960 bool) *castling {
-	cr := &castling{chess9: chess960}
+func newCastling(king [2]int, rook [4]int) *castling {
+	cr := &castling{}
 	for r := range 4 {
 		cr.rook[r] = -1
 		if rook[r] < 0 {
@@ -237,6 +236,21 @@ func (s *State) ByType(t PieceType) uint64 { return s.byType[t&7] }
 
 // ByColor is the bitboard of the pieces of colour c.
 func (s *State) ByColor(c Color) uint64 { return s.byColor[c&1] }
+
+// Moved is the piece that m moves (the king, for castling).
+func (s *State) Moved(m games.Move) Piece { return s.board[m&63] }
+
+// Captured is the piece that m takes: a pawn for en passant, NoPiece for
+// a move that takes nothing (castling included).
+func (s *State) Captured(m games.Move) Piece {
+	switch {
+	case m&flagCastle != 0:
+		return NoPiece
+	case m&flagEP != 0:
+		return MakePiece(s.side^1, Pawn)
+	}
+	return s.board[m>>6&63]
+}
 
 // Occupied is the bitboard of all pieces.
 func (s *State) Occupied() uint64 { return s.byColor[0] | s.byColor[1] }
