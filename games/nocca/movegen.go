@@ -81,26 +81,18 @@ func (s *State) hasMove(c int) bool {
 // depth counting as one leaf (games.Perft's convention), counting the moves
 // of the last ply without playing them. The position is left as it was.
 func (s *State) Perft(depth int) uint64 {
-	var bufs [][]games.Move
-	for range max(depth, 0) {
-		bufs = append(bufs, make([]games.Move, 0, 8*s.g.pieces))
-	}
-	return s.perft(depth, bufs)
-}
-
-func (s *State) perft(depth int, bufs [][]games.Move) uint64 {
 	if depth <= 0 || s.end != notOver {
 		return 1
 	}
-	moves := s.LegalMoves(bufs[depth-1])
-	bufs[depth-1] = moves
+	var buf [8 * 8]games.Move // at most 8 moves a piece, 8 pieces
+	moves := s.LegalMoves(buf[:0])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
 	for _, m := range moves {
 		s.Play(m)
-		n += s.perft(depth-1, bufs)
+		n += s.Perft(depth - 1)
 		s.Undo()
 	}
 	return n
