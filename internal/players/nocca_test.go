@@ -248,3 +248,19 @@ func TestNoccaSearchLeavesStateUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNoccaSearch reports the engine's nodes a second from a
+// position a few moves into the 5x6 game.
+func BenchmarkNoccaSearch(b *testing.B) {
+	g := loadNocca(b, "nocca")
+	st := g.NewState().(*nocca.State)
+	randomNocca(st, 4, 6)
+	ab := search.NewAlphaBeta(newNoccaEval(g), 16)
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		ab.Clear()
+		nodes += ab.Search(context.Background(), st, search.Limits{Nodes: 200_000}, nil).Info.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
