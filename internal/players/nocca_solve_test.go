@@ -266,6 +266,15 @@ func TestSolveNoccaLimits(t *testing.T) {
 	if _, err := SolveNocca(ctx, st, 0); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled solve: %v", err)
 	}
+	// Won in one: the move into the goal.
+	st3 := loadNocca(t, "nocca-3x3")
+	if sol, err := SolveNocca(context.Background(), parseNocca(t, st3, "bw(bb)/3/1ww w"), 0); err != nil || sol.Value != 1 || sol.Plies != 1 || len(sol.PV) != 1 || sol.Positions != 1 {
+		t.Errorf("a win in one: %+v, %v", sol, err)
+	}
+	// Lost in two: black cannot cover both white pieces on row 3.
+	if sol, err := SolveNocca(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), 0); err != nil || sol.Value != -1 || sol.Plies != 2 {
+		t.Errorf("a loss in two: %+v, %v", sol, err)
+	}
 	// A finished position.
 	fin, err := st.Game().ParseState("bbb/3/3/1ww b")
 	if err != nil {
