@@ -41,8 +41,9 @@ NO_COLOR set, or when stdout is not a terminal, in plain ASCII. When stdin
 is not a terminal, lines are read as they come, without line editing: each
 is written after its prompt, so the output reads as a transcript.
 'save FILE' writes the game in the records format of meeple match, so
-'meeple replay FILE' checks it; an unfinished game is recorded as
-adjudicated without a loser, its reason saying it is unfinished.
+'meeple replay FILE' checks it; a game in progress is recorded with the
+termination unterminated and the result * (every return 0, no loser), which
+replay accepts as valid but unfinished and standings never count.
 
 Examples:
   meeple play connect4 --as o --level 7

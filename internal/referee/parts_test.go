@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -543,5 +544,48 @@ func TestTournament(t *testing.T) {
 	sum = run(t, cfg)
 	if len(sum.Scores) != 1 || sum.Scores[0].Games != 3 || sum.Scores[0].Engines != "solo" || len(sum.Standings) != 0 {
 		t.Errorf("one engine alone: %+v", sum)
+	}
+}
+
+// TestUnterminated: a game saved in progress is valid but unfinished:
+// result *, read back from text, counted apart by replay, never in the
+// standings.
+func TestUnterminated(t *testing.T) {
+	r := &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,
+		Termination: Unterminated, Reason: "saved in progress", Returns: []float64{0, 0},
+		Plies: []Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}}}
+	var b bytes.Buffer
+	r.WriteText(&b)
+	for _, want := range []string{`[Result "*"]`, `[Termination "unterminated"]`, "} *\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text lacks %q:\n%s", want, b.String())
+		}
+	}
+	back, err := ReadRecords(&b)
+	if err != nil || len(back) != 1 {
+		t.Fatalf("ReadRecords: %v", err)
+	}
+	var out bytes.Buffer
+	sum := ReplayAll(&out, back)
+	if sum.Invalid != 0 || sum.Unfinished != 1 || !strings.Contains(out.String(), "1 of the valid unfinished") {
+		t.Errorf("ReplayAll: %+v\n%s", sum, out.String())
+	}
+	for name, change := range map[string]func(*Record){
+		"finished":  func(r *Record) { r.Plies = append(r.Plies, Ply{Move: "b1"}, Ply{Move: "b2"}, Ply{Move: "c1"}) },
+		"returns":   func(r *Record) { r.Returns = []float64{1, -1} },
+		"has loser": func(r *Record) { r.Loser = 2 },
+	} {
+		bad := *r
+		bad.Plies = slices.Clone(r.Plies)
+		change(&bad)
+		if err := Replay(&bad); err == nil {
+			t.Errorf("%s: Replay accepts it", name)
+		}
+	}
+	id := Identity{Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}}
+	fin := &Record{Seats: []string{"a", "b"}, Returns: []float64{1, -1}, Termination: Normal}
+	s := summarize(id, games.Type{Players: 2, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}, []*Record{r, fin}, nil)
+	if s.Games != 1 {
+		t.Errorf("standings count %d games, want 1 (the unterminated one left out)", s.Games)
 	}
 }

@@ -25,9 +25,10 @@ const (
 	TimeLoss                         // an engine overran its clock by more than the margin
 	ProtocolError                    // an engine's reply made no sense
 	Startup                          // an engine could not be started (or is dead with restart=off)
+	Unterminated                     // the game did not end (saved in progress by meeple play): result *, no standings
 )
 
-var terminationNames = [...]string{"normal", "adjudication", "max-plies", "illegal-move", "crash", "stall", "time", "protocol", "startup"}
+var terminationNames = [...]string{"normal", "adjudication", "max-plies", "illegal-move", "crash", "stall", "time", "protocol", "startup", "unterminated"}
 
 func (t Termination) String() string {
 	if int(t) < len(terminationNames) {
@@ -88,8 +89,14 @@ type Record struct {
 }
 
 // Result is the record's result token: for two seats PGN's 1-0, 0-1 or
-// 1/2-1/2 (by comparing the returns); otherwise the returns joined by ":".
-func (r *Record) Result() string { return resultText(r.Returns) }
+// 1/2-1/2 (by comparing the returns); otherwise the returns joined by ":";
+// PGN's * for a game that did not end (Unterminated).
+func (r *Record) Result() string {
+	if r.Termination == Unterminated {
+		return "*"
+	}
+	return resultText(r.Returns)
+}
 
 func resultText(ret []float64) string {
 	if len(ret) == 2 {

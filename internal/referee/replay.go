@@ -156,6 +156,15 @@ func Replay(r *Record) error {
 		return nil
 	case st.Player() == games.Terminal:
 		return fmt.Errorf("termination %s, but the game is over (%s)", r.Termination, st.EndReason())
+	case r.Termination == Unterminated:
+		// A game saved in progress: no result, no loser, every return 0.
+		if r.Loser != 0 {
+			return errors.New("termination unterminated names a loser")
+		}
+		if !sameReturns(drawReturns(typ), r.Returns) {
+			return fmt.Errorf("termination unterminated: returns %s, want 0 for every seat", returnsText(r.Returns))
+		}
+		return nil
 	case st.Player() == games.Chance:
 		return fmt.Errorf("termination %s at a chance node: the referee draws every due outcome first", r.Termination)
 	}
@@ -206,10 +215,12 @@ func ReadFile(path string) ([]*Record, error) {
 	return rs, nil
 }
 
-// ReplaySummary is what replaying a file found.
+// ReplaySummary is what replaying a file found. Unfinished counts the
+// valid games that did not end (Unterminated), which are also in
+// Terminations.
 type ReplaySummary struct {
-	Games, Invalid int
-	Terminations   map[Termination]int
+	Games, Invalid, Unfinished int
+	Terminations               map[Termination]int
 }
 
 // ReplayAll replays every record, writes a line per game and a summary to
@@ -227,10 +238,16 @@ func ReplayAll(w io.Writer, rs []*Record) ReplaySummary {
 			status = "INVALID: " + err.Error()
 		} else {
 			sum.Terminations[r.Termination]++
+			if r.Termination == Unterminated {
+				sum.Unfinished++
+			}
 		}
 		fmt.Fprintf(bw, "game %d: %s %s (%s) %s: %s\n", r.Game, strings.Join(r.Seats, " vs "), r.Result(), r.Termination, r.Reason, status)
 	}
 	fmt.Fprintf(bw, "%d games, %d valid, %d invalid", sum.Games, sum.Games-sum.Invalid, sum.Invalid)
+	if sum.Unfinished > 0 {
+		fmt.Fprintf(bw, ", %d of the valid unfinished (no result)", sum.Unfinished)
+	}
 	for t := Normal; int(t) < len(terminationNames); t++ {
 		if n := sum.Terminations[t]; n > 0 {
 			fmt.Fprintf(bw, "; %s %d", t, n)

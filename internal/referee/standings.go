@@ -154,6 +154,9 @@ func (t *tally) norm(x float64) float64 {
 // more points wins. Cooperative games, and games one engine plays alone,
 // are summarised by their returns instead.
 func (t *tally) add(r *Record) {
+	if r.Termination == Unterminated {
+		return // no result: never in the standings
+	}
 	t.games++
 	t.terminations[r.Termination]++
 	pts := map[int][]float64{}

@@ -513,8 +513,7 @@ func usageLine(c command) string {
 func (r *repl) quitCmd(args []string, _ string) { r.quit = true }
 
 // record is the game as the referee records it. An unfinished game is
-// recorded as adjudicated without a loser (all returns 0), the only way
-// the format has to keep a game that did not end; its reason says so.
+// recorded as unterminated: result *, every return 0, no loser.
 func (r *repl) record() *referee.Record {
 	st := r.t.State()
 	rec := &referee.Record{
@@ -534,8 +533,8 @@ func (r *repl) record() *referee.Record {
 	if st.Player() == games.Terminal {
 		rec.Returns, rec.Termination, rec.Reason = st.Returns(), referee.Normal, st.EndReason()
 	} else {
-		rec.Returns, rec.Termination = make([]float64, len(rec.Seats)), referee.Adjudication
-		rec.Reason = fmt.Sprintf("unfinished: saved by meeple play after %d plies (not a result)", r.t.Played())
+		rec.Returns, rec.Termination = make([]float64, len(rec.Seats)), referee.Unterminated
+		rec.Reason = fmt.Sprintf("saved in progress by meeple play after %d plies", r.t.Played())
 	}
 	return rec
 }

@@ -31,13 +31,13 @@ func TestSaveReplay(t *testing.T) {
 		termB  referee.Termination
 		result string // of b.txt
 	}{
-		{"tictactoe", []string{"tictactoe", "--humans"}, "b2\na1\nundo\nredo\nb3\n", "c1\nb1\n", referee.Adjudication, referee.Normal, "1-0"},
-		{"vs engine", []string{"connect4", "--engine", "builtin option.Algorithm=random", "--level", "1"}, "d\nd\nhint\nundo\nredo\n", "go\nundo\n", referee.Adjudication, referee.Adjudication, "1/2-1/2"},
+		{"tictactoe", []string{"tictactoe", "--humans"}, "b2\na1\nundo\nredo\nb3\n", "c1\nb1\n", referee.Unterminated, referee.Normal, "1-0"},
+		{"vs engine", []string{"connect4", "--engine", "builtin option.Algorithm=random", "--level", "1"}, "d\nd\nhint\nundo\nredo\n", "go\nundo\n", referee.Unterminated, referee.Unterminated, "*"},
 		// Chance: every outcome must be the referee's seeded draw, after
 		// undo and redo too.
 		{"chance", []string{"nimtest(players=3,chance=true,pile=20)", "--engine", "builtin option.Algorithm=random", "--seed", "7"},
-			"1\n2\nundo\n3\nundo\nredo\n", "1\nundo 2\nredo\n", referee.Adjudication, referee.Adjudication, "0:0:0"},
-		{"chance to the end", []string{"nimtest(chance=true,pile=6)", "--humans"}, "1\n1\n", strings.Repeat("3\n2\n1\n", 20), referee.Adjudication, referee.Normal, ""},
+			"1\n2\nundo\n3\nundo\nredo\n", "1\nundo 2\nredo\n", referee.Unterminated, referee.Unterminated, "*"},
+		{"chance to the end", []string{"nimtest(chance=true,pile=6)", "--humans"}, "1\n1\n", strings.Repeat("3\n2\n1\n", 20), referee.Unterminated, referee.Normal, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
