@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meeple/games"
+	"meeple/games/chess"
 	"meeple/games/kinarow"
 	"meeple/games/nocca"
 	"meeple/games/othello"
@@ -45,6 +46,11 @@ type family struct {
 }
 
 var families = map[string]family{
+	"chess": {
+		auto: func(g games.Game, c Config) search.Searcher {
+			return NewChessPlayer(g.(*chess.Game), c.HashMB)
+		},
+	},
 	"kinarow": {
 		auto: func(g games.Game, c Config) search.Searcher {
 			return newKinarowPlayer(g.(*kinarow.Game), c.HashMB)

@@ -1,0 +1,633 @@
+package players
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"sync/atomic"
+	"time"
+
+	"meeple/games"
+	"meeple/games/chess"
+	"meeple/internal/search"
+)
+
+// ChessPlayer is "auto" for chess: a dedicated negamax on chess.State
+// (Make/Unmake, no interfaces in the tree) with principal variation search,
+// iterative deepening with aspiration windows, a transposition table,
+// quiescence search (captures and promotions ordered by MVV-LVA, losing
+// captures cut by static exchange evaluation, delta pruning), the check
+// extension, null-move pruning (not in check, not without pieces), reverse
+// futility pruning, late-move reductions, killer moves and the history
+// heuristic, mate scores, and draws by repetition, the fifty-move rule and
+// insufficient material inside the tree. The evaluation is chessEval.
+//
+// Scores follow package search: centipawns for the side to move, a forced
+// mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
+// Time: search.Allocate's soft limit ends iterative deepening, its hard
+// limit (a timer and a check of the clock every 1024 nodes) ends the search.
+// The table persists between searches; Clear empties it.
+type ChessPlayer struct {
+	g  *chess.Game
+	tt []chessTTEntry
+
+	// one search's state
+	s         *chess.State
+	stop      atomic.Bool
+	start     time.Time
+	hard      time.Time // zero: none
+	nodeLimit int64
+	nodes     int64
+	seldepth  int
+	aborted   bool
+	history   [2][64][64]int32
+	killers   [search.MaxPly + 2][2]games.Move
+	moves     [search.MaxPly + 2][256]games.Move
+	scores    [search.MaxPly + 2][256]int32
+	pv        [search.MaxPly + 2][search.MaxPly + 2]games.Move
+	pvLen     [search.MaxPly + 2]int
+	nullMove  [search.MaxPly + 2]bool // the move into ply+1 was a null move
+	gen       uint8                   // the table's generation: one a search
+	eval      chessEval
+}
+
+// chessTTEntry is one slot of the table: the full key, the best move, the
+// score (mates relative to the entry's node), the depth and the bound.
+type chessTTEntry struct {
+	key   uint64
+	move  uint32
+	score int32
+	depth int8
+	bound uint8
+	gen   uint8
+}
+
+const (
+	boundUpper = 1
+	boundLower = 2
+	boundExact = 3
+)
+
+// Search constants.
+const (
+	chessInf      = search.MateScore + 1
+	chessMateBand = search.MaxEval // beyond it, a score is a mate
+	pollNodes     = 1024           // nodes between clock checks
+	deltaMargin   = 200
+)
+
+// lmrTable[d][i] is the late-move reduction at depth d for move number i.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
+	}
+}
+
+// NewChessPlayer returns the chess player for g with a table of hashMB
+// megabytes (0: search.DefaultHashMB).
+func NewChessPlayer(g *chess.Game, hashMB int) *ChessPlayer {
+	if hashMB <= 0 {
+		hashMB = search.DefaultHashMB
+	}
+	n := hashMB << 20 / 24
+	n = 1 << (bits.Len(uint(n)) - 1) // a power of two
+	return &ChessPlayer{g: g, tt: make([]chessTTEntry, n)}
+}
+
+// Clear forgets what earlier searches learnt.
+func (p *ChessPlayer) Clear() {
+	clear(p.tt)
+	p.history = [2][64][64]int32{}
+	p.killers = [search.MaxPly + 2][2]games.Move{}
+}
+
+// Search implements search.Searcher.
+func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+	s, ok := st.(*chess.State)
+	if !ok {
+		return search.Random{}.Search(ctx, st, lim, info)
+	}
+	if s.Player() == games.Terminal {
+		return search.Result{Move: games.NoMove}
+	}
+	p.s = s
+	defer func() { p.s = nil }()
+	p.stop.Store(false)
+	p.start = time.Now()
+	p.hard = time.Time{}
+	p.nodes, p.seldepth, p.aborted = 0, 0, false
+	p.nodeLimit = 0
+	maxDepth := search.MaxPly - 1
+	var soft time.Duration
+	if !lim.Infinite {
+		p.nodeLimit = lim.Nodes
+		if lim.Depth > 0 {
+			maxDepth = min(lim.Depth, maxDepth)
+		}
+		var hard time.Duration
+		soft, hard = search.Allocate(lim, s.Player())
+		if hard > 0 {
+			p.hard = p.start.Add(hard)
+			t := time.AfterFunc(hard, func() { p.stop.Store(true) })
+			defer t.Stop()
+		}
+		if hard == 0 && lim.Nodes == 0 && lim.Depth == 0 {
+			p.nodeLimit = search.DefaultNodes
+		}
+		if lim.MoveTime > 0 {
+			soft = 0 // a fixed move time is used to the end
+		}
+	}
+	release := context.AfterFunc(ctx, func() { p.stop.Store(true) })
+	defer release()
+	for c := range p.history {
+		for f := range p.history[c] {
+			for t := range p.history[c][f] {
+				p.history[c][f][t] /= 8
+			}
+		}
+	}
+	p.gen++
+	gen := p.gen
+
+	// The root moves; a single legal move is played at once.
+	rootMoves := s.GenerateMoves(make([]games.Move, 0, 256))
+	best := rootMoves[0]
+	last := search.Info{PV: []games.Move{best}}
+	if len(rootMoves) == 1 && !lim.Infinite {
+		last.Depth = 1
+		if info != nil {
+			info(last)
+		}
+		return search.Result{Move: best, Info: last}
+	}
+	score := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		alpha, beta := -chessInf, chessInf
+		window := 25
+		if depth >= 5 && abs(score) < chessMateBand {
+			alpha, beta = max(score-window, -chessInf), min(score+window, chessInf)
+		}
+		var v int
+		for {
+			v = p.negamax(alpha, beta, depth, 0, true, gen)
+			if p.aborted {
+				break
+			}
+			if v <= alpha {
+				beta = (alpha + beta) / 2
+				alpha = max(v-window, -chessInf)
+			} else if v >= beta {
+				beta = min(v+window, chessInf)
+			} else {
+				break
+			}
+			window *= 2
+			if window > 1000 {
+				alpha, beta = -chessInf, chessInf
+			}
+		}
+		if p.aborted {
+			// A root move that beat the previous best in full is better founded.
+			if p.pvLen[0] > 0 && depth > 1 && p.pv[0][0] != best && legalIn(rootMoves, p.pv[0][0]) {
+				best = p.pv[0][0]
+				last.PV = append([]games.Move(nil), p.pv[0][:p.pvLen[0]]...)
+			}
+			break
+		}
+		score = v
+		if p.pvLen[0] > 0 && legalIn(rootMoves, p.pv[0][0]) {
+			best = p.pv[0][0]
+		}
+		last = search.Info{
+			Depth:    depth,
+			SelDepth: p.seldepth,
+			Score:    score,
+			Mate:     search.MatePlies(score),
+			Nodes:    p.nodes,
+			Time:     time.Since(p.start),
+			PV:       append([]games.Move(nil), p.pv[0][:max(p.pvLen[0], 1)]...),
+		}
+		last.PV[0] = best
+		if info != nil {
+			info(last)
+		}
+		if m := last.Mate; m != 0 && abs(m) < depth-2 && !lim.Infinite {
+			break
+		}
+		if soft > 0 && time.Since(p.start) > soft/2 {
+			break
+		}
+		if p.nodeLimit > 0 && p.nodes >= p.nodeLimit {
+			break
+		}
+	}
+	if lim.Infinite && !p.aborted {
+		<-ctx.Done()
+	}
+	last.Nodes, last.Time = p.nodes, time.Since(p.start)
+	return search.Result{Move: best, Info: last}
+}
+
+func legalIn(moves []games.Move, m games.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// checkStop polls the limits; it sets aborted once one is reached.
+func (p *ChessPlayer) checkStop() bool {
+	if p.aborted {
+		return true
+	}
+	if p.nodeLimit > 0 && p.nodes >= p.nodeLimit {
+		p.aborted = true
+	} else if p.nodes&(pollNodes-1) == 0 {
+		if p.stop.Load() || !p.hard.IsZero() && time.Now().After(p.hard) {
+			p.aborted = true
+		}
+	}
+	return p.aborted
+}
+
+// Table access.
+func (p *ChessPlayer) ttProbe(key uint64) (*chessTTEntry, bool) {
+	e := &p.tt[key&uint64(len(p.tt)-1)]
+	return e, e.key == key && e.bound != 0
+}
+
+func (p *ChessPlayer) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
+	e := &p.tt[key&uint64(len(p.tt)-1)]
+	if e.key == key && m == games.NoMove {
+		m = games.Move(e.move)
+	}
+	if e.key != key && e.bound != 0 && int(e.depth) > depth+2 && e.gen == gen && bound != boundExact {
+		return // keep a deeper entry of this search
+	}
+	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: gen}
+}
+
+// toTT and fromTT store mate scores relative to the node, not the root.
+func toTT(score, ply int) int {
+	switch {
+	case score > chessMateBand:
+		return score + ply
+	case score < -chessMateBand:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > chessMateBand:
+		return score - ply
+	case score < -chessMateBand:
+		return score + ply
+	}
+	return score
+}
+
+// negamax is the principal variation search.
+func (p *ChessPlayer) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) int {
+	s := p.s
+	p.pvLen[ply] = 0
+	p.nullMove[ply] = false
+	inCheck := s.InCheck()
+	if inCheck {
+		depth++ // the check extension
+	}
+	if depth <= 0 {
+		return p.quiesce(alpha, beta, ply)
+	}
+	p.nodes++
+	if p.checkStop() {
+		return 0
+	}
+	if ply > 0 {
+		// Draws inside the tree: the fifty-move rule (unless mated now),
+		// a repetition (the first one ends the line), dead material.
+		if s.HalfmoveClock() >= 100 && (!inCheck || s.CountMoves() > 0) || s.Repetitions() >= 2 || s.InsufficientMaterial() {
+			return 0
+		}
+		// Mate distance pruning.
+		alpha = max(alpha, -search.MateScore+ply)
+		beta = min(beta, search.MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+		if ply >= search.MaxPly {
+			return p.eval.evaluate(s)
+		}
+	}
+	key := s.Hash()
+	ttMove := games.NoMove
+	if e, ok := p.ttProbe(key); ok {
+		ttMove = games.Move(e.move)
+		if !pvNode && int(e.depth) >= depth {
+			v := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	us := s.SideToMove()
+	static := -chessInf
+	if !inCheck {
+		static = p.eval.evaluate(s)
+	}
+	if !pvNode && !inCheck {
+		// Reverse futility pruning: far above beta at low depth.
+		if depth <= 6 && static-80*depth >= beta && abs(beta) < chessMateBand {
+			return static
+		}
+		// Null-move pruning.
+		if depth >= 3 && static >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
+			r := 3 + depth/6 + min(2, (static-beta)/200)
+			s.MakeNull()
+			p.nullMove[ply] = true
+			v := -p.negamax(-beta, -beta+1, depth-1-r, ply+1, false, gen)
+			p.nullMove[ply] = false
+			s.Unmake()
+			if p.aborted {
+				return 0
+			}
+			if v >= beta {
+				if v > chessMateBand {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	moves := s.GenerateMoves(p.moves[ply][:0])
+	if len(moves) == 0 {
+		if inCheck {
+			return -search.MateScore + ply
+		}
+		return 0
+	}
+	scores := p.scores[ply][:len(moves)]
+	p.scoreMoves(ply, moves, scores, ttMove)
+
+	bestScore, bestMove := -chessInf, games.NoMove
+	origAlpha := alpha
+	quietsSearched := 0
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		capture := s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
+		quiet := !capture
+		s.Make(m)
+		givesCheck := s.InCheck()
+		var v int
+		if i == 0 {
+			v = -p.negamax(-beta, -alpha, depth-1, ply+1, pvNode, gen)
+		} else {
+			// Late-move reductions for quiet moves.
+			r := 0
+			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 3 {
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					r--
+				}
+				if m == p.killers[ply][0] || m == p.killers[ply][1] {
+					r--
+				}
+				r = max(0, min(r, depth-2))
+			}
+			v = -p.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, gen)
+			if r > 0 && v > alpha && !p.aborted {
+				v = -p.negamax(-alpha-1, -alpha, depth-1, ply+1, false, gen)
+			}
+			if v > alpha && v < beta && pvNode && !p.aborted {
+				v = -p.negamax(-beta, -alpha, depth-1, ply+1, true, gen)
+			}
+		}
+		s.Unmake()
+		if p.aborted {
+			return 0
+		}
+		if quiet {
+			quietsSearched++
+		}
+		if v > bestScore {
+			bestScore, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				p.pv[ply][0] = m
+				copy(p.pv[ply][1:], p.pv[ply+1][:p.pvLen[ply+1]])
+				p.pvLen[ply] = p.pvLen[ply+1] + 1
+				if v >= beta {
+					if quiet {
+						if p.killers[ply][0] != m {
+							p.killers[ply][1] = p.killers[ply][0]
+							p.killers[ply][0] = m
+						}
+						h := &p.history[us][chess.From(m)][chess.To(m)]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							for f := range p.history[us] {
+								for t := range p.history[us][f] {
+									p.history[us][f][t] /= 2
+								}
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+		// Late-move pruning at shallow depth: quiet moves far down the list.
+		// Moves are picked best first, so after a quiet move only quiet
+		// moves are left: captures and killers are never skipped.
+		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case bestScore >= beta:
+		bound = boundLower
+	case alpha == origAlpha:
+		bound = boundUpper
+	}
+	p.ttStore(key, bestMove, bestScore, depth, bound, ply, gen)
+	return bestScore
+}
+
+// quiesce searches captures and promotions until the position is quiet.
+func (p *ChessPlayer) quiesce(alpha, beta, ply int) int {
+	s := p.s
+	p.nodes++
+	p.pvLen[ply] = 0
+	if p.checkStop() {
+		return 0
+	}
+	if ply > p.seldepth {
+		p.seldepth = ply
+	}
+	if s.Repetitions() >= 2 || s.InsufficientMaterial() {
+		return 0
+	}
+	inCheck := s.InCheck()
+	if ply >= search.MaxPly {
+		return p.eval.evaluate(s)
+	}
+	var moves []games.Move
+	best := -chessInf
+	static := 0
+	if inCheck {
+		moves = s.GenerateMoves(p.moves[ply][:0])
+		if len(moves) == 0 {
+			return -search.MateScore + ply
+		}
+	} else {
+		static = p.eval.evaluate(s)
+		if static >= beta {
+			return static
+		}
+		alpha = max(alpha, static)
+		best = static
+		moves = s.GenerateNoisy(p.moves[ply][:0])
+	}
+	scores := p.scores[ply][:len(moves)]
+	p.scoreMoves(ply, moves, scores, games.NoMove)
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		if !inCheck {
+			promo := chess.Promotion(m)
+			if promo != chess.NoPieceType && promo != chess.Queen {
+				continue // under-promotions are not worth a quiescence node
+			}
+			// Delta pruning: even winning the piece cannot reach alpha.
+			if promo == chess.NoPieceType && static+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
+				continue
+			}
+			// Losing captures are skipped.
+			if scores[i] < 1<<26 && p.see(m) < 0 {
+				continue
+			}
+		}
+		s.Make(m)
+		v := -p.quiesce(-beta, -alpha, ply+1)
+		s.Unmake()
+		if p.aborted {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// scoreMoves orders moves: the table's move, captures and promotions by
+// MVV-LVA (those that may lose material after the killers), killers,
+// then quiet moves by history.
+func (p *ChessPlayer) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
+	s := p.s
+	us := s.SideToMove()
+	for i, m := range moves {
+		switch {
+		case m == ttMove:
+			scores[i] = 1 << 30
+		case s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType:
+			victim := seeValue[s.Captured(m).Type()]
+			attacker := seeValue[s.Moved(m).Type()]
+			v := int32(victim*16 - attacker/16)
+			if promo := chess.Promotion(m); promo != chess.NoPieceType {
+				v += int32(seeValue[promo] * 16)
+			}
+			if victim >= attacker || chess.Promotion(m) == chess.Queen {
+				scores[i] = 1<<26 + v
+			} else {
+				scores[i] = 1<<24 + v // maybe losing; SEE decides in quiescence
+			}
+		case m == p.killers[ply][0]:
+			scores[i] = 1<<25 + 1
+		case m == p.killers[ply][1]:
+			scores[i] = 1 << 25
+		default:
+			scores[i] = p.history[us][chess.From(m)][chess.To(m)]
+		}
+	}
+}
+
+// pickMove brings the best-scored move from i on to index i.
+func pickMove(moves []games.Move, scores []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+}
+
+// see is the static exchange evaluation of capture m: the material the
+// side to move wins on m's target square if both sides keep recapturing
+// with their least valuable piece while it pays (pins are ignored).
+func (p *ChessPlayer) see(m games.Move) int {
+	s := p.s
+	if chess.IsCastling(m) {
+		return 0
+	}
+	from, to := chess.From(m), chess.To(m)
+	var gain [40]int
+	gain[0] = seeValue[s.Captured(m).Type()]
+	attacker := s.Moved(m).Type()
+	if promo := chess.Promotion(m); promo != chess.NoPieceType {
+		gain[0] += seeValue[promo] - seeValue[chess.Pawn]
+		attacker = promo
+	}
+	occ := s.Occupied() &^ (1 << from)
+	if chess.IsEnPassant(m) {
+		occ &^= 1 << (to ^ 8)
+	}
+	side := s.SideToMove() ^ 1
+	d := 0
+	for {
+		d++
+		gain[d] = seeValue[attacker] - gain[d-1]
+		if max(-gain[d-1], gain[d]) < 0 || d == len(gain)-1 {
+			break
+		}
+		att := s.AttackersTo(to, occ) & occ & s.ByColor(side)
+		if att == 0 {
+			break
+		}
+		var t chess.PieceType
+		for t = chess.Pawn; t <= chess.King; t++ {
+			if b := att & s.ByType(t); b != 0 {
+				occ &^= b & -b
+				break
+			}
+		}
+		attacker = t
+		side ^= 1
+	}
+	for d--; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}
