@@ -13,6 +13,7 @@ import (
 	_ "meeple/games/kinarow"
 	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
+	_ "meeple/games/thegame"
 )
 
 // TestShipped loads every shipped variant with the loader's own checks.

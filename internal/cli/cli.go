@@ -16,6 +16,7 @@ import (
 	_ "meeple/games/kinarow"
 	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
+	_ "meeple/games/thegame"
 )
 
 // Env is what a subcommand runs with.

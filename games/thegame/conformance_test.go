@@ -1,0 +1,60 @@
+package thegame
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"meeple/games"
+	"meeple/games/gametest"
+)
+
+// load builds a variant by name, file or inline spec.
+func load(t testing.TB, spec string) *Game {
+	t.Helper()
+	v, err := games.LoadVariant(spec)
+	if err != nil {
+		t.Fatalf("LoadVariant(%q): %v", spec, err)
+	}
+	g, ok := v.Game.(*Game)
+	if !ok {
+		t.Fatalf("LoadVariant(%q) is a %T, not thegame", spec, v.Game)
+	}
+	return g
+}
+
+// dealt returns a state after the deal, drawn from seed.
+func dealt(g *Game, seed uint64) *State {
+	s := g.newState()
+	rng := rand.New(rand.NewPCG(seed, 0x7e6a))
+	for s.Player() == games.Chance {
+		s.Play(games.SampleChance(s, rng))
+	}
+	return s
+}
+
+func TestConformanceShipped(t *testing.T) {
+	for _, name := range []string{"thegame", "thegame-expert", "thegame-house"} {
+		for _, n := range []int{1, 2, 3, 5} {
+			spec := name + "(players=" + string(rune('0'+n)) + ")"
+			t.Run(spec, func(t *testing.T) {
+				playouts := 20
+				if testing.Short() {
+					playouts = 5
+				}
+				gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: playouts, MaxPlies: 5000})
+			})
+		}
+	}
+}
+
+func TestConformanceOther(t *testing.T) {
+	for _, spec := range []string{
+		"thegame(players=4,trick=0)", "thegame(low=2,high=30,up=1,down=1,hand=4)",
+		"thegame(players=2,min_plays_empty=2,min_plays=3)", "thegame(up=0,down=3,high=40)",
+		"thegame(players=5,repdigit=true)", "thegame(players=2,last_digit=true,trick=5)",
+	} {
+		t.Run(spec, func(t *testing.T) {
+			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: 10, MaxPlies: 5000})
+		})
+	}
+}

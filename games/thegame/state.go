@@ -1,0 +1,419 @@
+package thegame
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"meeple/games"
+)
+
+// cards is a set of cards, bit c for card c.
+type cards [2]uint64
+
+func (s *cards) add(c int)          { s[c>>6] |= 1 << (c & 63) }
+func (s *cards) remove(c int)       { s[c>>6] &^= 1 << (c & 63) }
+func (s cards) has(c int) bool      { return s[c>>6]>>(c&63)&1 != 0 }
+func (s cards) len() int            { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func (s cards) minus(o cards) cards { return cards{s[0] &^ o[0], s[1] &^ o[1]} }
+func (s cards) or(o cards) cards    { return cards{s[0] | o[0], s[1] | o[1]} }
+
+// appendTo appends the cards in ascending order.
+func (s cards) appendTo(buf []int) []int {
+	for w := range 2 {
+		for x := s[w]; x != 0; x &= x - 1 {
+			buf = append(buf, w<<6|bits.TrailingZeros64(x))
+		}
+	}
+	return buf
+}
+
+// Phases of a state.
+type phase uint8
+
+const (
+	phaseDeal   phase = iota // chance: the first draws fill the hands in seat order
+	phasePlay                // the mover plays cards or ends the turn
+	phaseRefill              // chance: the mover's hand refills from the draw pile
+)
+
+var phaseNames = [...]string{"deal", "play", "refill"}
+
+// Outcomes.
+const (
+	going = iota
+	won   // every card played
+	stuck // the player to move cannot play the minimum
+)
+
+// State is a position of The Game with its history. The draw pile is a set
+// (the cards neither played nor in a hand): its order does not exist until
+// a chance move draws a card.
+type State struct {
+	g      *Game
+	piles  [MaxPiles][]int8 // the cards played on each pile, in order (the base card is not listed)
+	hands  [5]cards
+	deck   cards // the cards not yet drawn
+	phase  phase
+	mover  int // the seat whose turn it is
+	played int // cards the mover played this turn
+	over   int
+	hist   []undo
+}
+
+type undo struct {
+	m      games.Move
+	seat   int8 // draw: the seat the card went to
+	phase  phase
+	mover  int8
+	played int8
+}
+
+func (g *Game) newState() *State {
+	s := &State{g: g, deck: g.all}
+	return s
+}
+
+// Game returns the variant.
+func (s *State) Game() *Game { return s.g }
+
+// Top returns the top card of pile p (its base when empty).
+func (s *State) Top(p int) int {
+	if n := len(s.piles[p]); n > 0 {
+		return int(s.piles[p][n-1])
+	}
+	return s.g.Base(p)
+}
+
+// Pile returns the cards played on pile p in order.
+func (s *State) Pile(p int) []int {
+	out := make([]int, len(s.piles[p]))
+	for i, c := range s.piles[p] {
+		out[i] = int(c)
+	}
+	return out
+}
+
+// Hand returns seat's cards in ascending order.
+func (s *State) Hand(seat int) []int { return s.hands[seat].appendTo(nil) }
+
+// HandSize returns how many cards seat holds.
+func (s *State) HandSize(seat int) int { return s.hands[seat].len() }
+
+// DeckSize is the number of cards in the draw pile.
+func (s *State) DeckSize() int { return s.deck.len() }
+
+// Mover is the seat whose turn it is (also during its refill).
+func (s *State) Mover() int { return s.mover }
+
+// Played is the number of cards the mover has played this turn.
+func (s *State) Played() int { return s.played }
+
+// Required is the number of cards the mover must play this turn: the
+// minimum for the draw pile's state, capped at the cards it held when the
+// turn began.
+func (s *State) Required() int {
+	return min(s.g.MinPlays(s.deck.len() == 0), s.played+s.hands[s.mover].len())
+}
+
+// CardsLeft is the number of cards not yet played (hands and draw pile).
+func (s *State) CardsLeft() int {
+	n := s.deck.len()
+	for p := range s.g.players {
+		n += s.hands[p].len()
+	}
+	return n
+}
+
+// Unseen returns the cards seat cannot see: the others' hands and the draw
+// pile.
+func (s *State) Unseen(seat int) []int {
+	u := s.deck
+	for p := range s.g.players {
+		if p != seat {
+			u = u.or(s.hands[p])
+		}
+	}
+	return u.appendTo(nil)
+}
+
+// Player is the seat to move, games.Chance while cards are drawn, or
+// games.Terminal.
+func (s *State) Player() int {
+	switch {
+	case s.over != going:
+		return games.Terminal
+	case s.phase != phasePlay:
+		return games.Chance
+	}
+	return s.mover
+}
+
+func (s *State) canPlayAny() bool {
+	h := s.hands[s.mover]
+	for w := range 2 {
+		for x := h[w]; x != 0; x &= x - 1 {
+			c := w<<6 | bits.TrailingZeros64(x)
+			for p := range s.g.Piles() {
+				if s.g.CanPlay(p, s.Top(p), c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// evaluate sets over after a change.
+func (s *State) evaluate() {
+	s.over = going
+	if s.phase != phasePlay {
+		return
+	}
+	if s.CardsLeft() == 0 {
+		s.over = won
+	} else if s.played < s.Required() && !s.canPlayAny() {
+		s.over = stuck
+	}
+}
+
+// LegalMoves lists the draws at a chance node (the cards of the draw pile,
+// ascending, equally likely); else every card of the mover's hand on every
+// pile it may go on (by card, then pile), then end once the minimum is met.
+func (s *State) LegalMoves(buf []games.Move) []games.Move {
+	buf = buf[:0]
+	if s.over != going {
+		return buf
+	}
+	if s.phase != phasePlay {
+		for w := range 2 {
+			for x := s.deck[w]; x != 0; x &= x - 1 {
+				buf = append(buf, drawMove(w<<6|bits.TrailingZeros64(x)))
+			}
+		}
+		return buf
+	}
+	h := s.hands[s.mover]
+	for w := range 2 {
+		for x := h[w]; x != 0; x &= x - 1 {
+			c := w<<6 | bits.TrailingZeros64(x)
+			for p := range s.g.Piles() {
+				if s.g.CanPlay(p, s.Top(p), c) {
+					buf = append(buf, playMove(c, p))
+				}
+			}
+		}
+	}
+	if s.played >= s.Required() {
+		buf = append(buf, EndMove)
+	}
+	return buf
+}
+
+// Play makes a move from LegalMoves.
+func (s *State) Play(m games.Move) {
+	u := undo{m: m, seat: -1, phase: s.phase, mover: int8(s.mover), played: int8(s.played)}
+	switch {
+	case m&drawBit != 0:
+		c := moveCard(m)
+		seat := s.mover
+		if s.phase == phaseDeal {
+			for seat = 0; s.hands[seat].len() >= s.g.hand; seat++ {
+			}
+		}
+		u.seat = int8(seat)
+		s.deck.remove(c)
+		s.hands[seat].add(c)
+		if s.phase == phaseDeal {
+			if seat == s.g.players-1 && s.hands[seat].len() == s.g.hand {
+				s.phase, s.mover, s.played = phasePlay, 0, 0
+			}
+		} else if s.hands[seat].len() >= s.g.hand || s.deck.len() == 0 {
+			s.passTurn()
+		}
+	case m == EndMove:
+		if s.deck.len() > 0 && s.hands[s.mover].len() < s.g.hand {
+			s.phase = phaseRefill
+		} else {
+			s.passTurn()
+		}
+	default:
+		c, p := moveCard(m), movePile(m)
+		s.hands[s.mover].remove(c)
+		s.piles[p] = append(s.piles[p], int8(c))
+		s.played++
+	}
+	s.hist = append(s.hist, u)
+	s.evaluate()
+}
+
+// passTurn gives the turn to the next seat holding cards.
+func (s *State) passTurn() {
+	s.phase, s.played = phasePlay, 0
+	for i := 1; i <= s.g.players; i++ {
+		if q := (s.mover + i) % s.g.players; s.hands[q].len() > 0 {
+			s.mover = q
+			return
+		}
+	}
+}
+
+// Undo takes back the last move.
+func (s *State) Undo() {
+	n := len(s.hist)
+	if n == 0 {
+		panic("thegame: undo with no move to undo")
+	}
+	u := s.hist[n-1]
+	s.hist = s.hist[:n-1]
+	switch {
+	case u.m&drawBit != 0:
+		c := moveCard(u.m)
+		s.hands[u.seat].remove(c)
+		s.deck.add(c)
+	case u.m == EndMove:
+	default:
+		c, p := moveCard(u.m), movePile(u.m)
+		s.piles[p] = s.piles[p][:len(s.piles[p])-1]
+		s.hands[u.mover].add(c)
+	}
+	s.phase, s.mover, s.played = u.phase, int(u.mover), int(u.played)
+	s.evaluate()
+}
+
+// Clone returns an independent copy, history included.
+func (s *State) Clone() games.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	for p := range s.g.Piles() {
+		c.piles[p] = append(make([]int8, 0, s.g.Cards()), s.piles[p]...)
+	}
+	c.hist = append([]undo(nil), s.hist...)
+	return &c
+}
+
+// Returns gives every player the same return: minus the cards left (hands
+// and draw pile), 0 for a win.
+func (s *State) Returns() []float64 {
+	r := make([]float64, s.g.players)
+	if s.over != going {
+		for i := range r {
+			r[i] = -float64(s.CardsLeft())
+		}
+	}
+	return r
+}
+
+// EndReason says why the game ended.
+func (s *State) EndReason() string {
+	switch s.over {
+	case won:
+		return "all cards played"
+	case stuck:
+		return "player " + strconv.Itoa(s.mover+1) + " cannot play the minimum, " + strconv.Itoa(s.CardsLeft()) + " cards left"
+	}
+	return ""
+}
+
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Hash is computed from the position (piles in order, hands, phase, mover,
+// cards played this turn).
+func (s *State) Hash() uint64 {
+	var h uint64
+	for p := range s.g.Piles() {
+		for i, c := range s.piles[p] {
+			h ^= mix(uint64(c) | uint64(p)<<8 | uint64(i)<<16)
+		}
+	}
+	for q := range s.g.players {
+		h ^= mix(s.hands[q][0]^uint64(q)<<56) ^ mix(s.hands[q][1]+uint64(q+1)<<40)
+	}
+	return h ^ mix(uint64(s.phase)<<48|uint64(s.mover)<<32|uint64(s.played)|1<<60)
+}
+
+// View is what seat sees: the piles, its own hand, the others' hand sizes
+// and the draw pile's size, as a position string with each hidden hand
+// written ?N.
+func (s *State) View(seat int) string { return s.format(seat) }
+
+// Resample deals the cards seat cannot see at random into the others' hands
+// (keeping their sizes) and the draw pile.
+func (s *State) Resample(seat int, rng *rand.Rand) games.State {
+	c := s.clone()
+	unseen := c.Unseen(seat)
+	rng.Shuffle(len(unseen), func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
+	c.redeal(seat, unseen)
+	return c
+}
+
+// redeal hands out cards (the ones seat cannot see, in the order given) to
+// the others' hands, keeping their sizes; the rest are the draw pile.
+func (s *State) redeal(seat int, unseen []int) {
+	s.deck = cards{}
+	for q := range s.g.players {
+		if q == seat {
+			continue
+		}
+		n := s.hands[q].len()
+		s.hands[q] = cards{}
+		for range n {
+			s.hands[q].add(unseen[0])
+			unseen = unseen[1:]
+		}
+	}
+	for _, c := range unseen {
+		s.deck.add(c)
+	}
+	// The history records which hand each draw went to; after a redeal the
+	// cards differ, so Undo past this point is not meaningful: drop it.
+	s.hist = s.hist[:0]
+}
+
+// String draws the whole position (every hand) for a person.
+func (s *State) String() string { return s.draw(-1) }
+
+// Draw draws the position as seat sees it (all hands when seat < 0), for
+// the REPL.
+func (s *State) Draw(seat int, fancy bool) string { return s.draw(seat) }
+
+func (s *State) draw(seat int) string {
+	var b strings.Builder
+	for p := range s.g.Piles() {
+		dir := "down"
+		if s.g.Ascending(p) {
+			dir = "up  "
+		}
+		b.WriteString(string(rune('a'+p)) + " " + dir + " " + strconv.Itoa(s.Top(p)))
+		if n := len(s.piles[p]); n > 0 {
+			b.WriteString("   (" + strconv.Itoa(n) + " played)")
+		}
+		b.WriteByte('\n')
+	}
+	for q := range s.g.players {
+		b.WriteString("player " + strconv.Itoa(q+1) + ":")
+		if seat < 0 || seat == q {
+			for _, c := range s.Hand(q) {
+				b.WriteString(" " + strconv.Itoa(c))
+			}
+		} else {
+			b.WriteString(" " + strconv.Itoa(s.HandSize(q)) + " cards")
+		}
+		if q == s.mover && s.phase == phasePlay {
+			b.WriteString("   <- to move, played " + strconv.Itoa(s.played) + " of " + strconv.Itoa(s.Required()))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("draw pile: " + strconv.Itoa(s.DeckSize()) + " cards\n")
+	if r := s.EndReason(); r != "" {
+		b.WriteString("over: " + r + "\n")
+	}
+	return b.String()
+}
