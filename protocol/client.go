@@ -25,7 +25,7 @@ type EngineSpec struct {
 	Cmd     []string       // argv; Cmd[0] is looked up in PATH; started without a shell
 	Dir     string         // working directory ("" = inherit)
 	Env     []string       // extra environment entries KEY=VALUE
-	Dialect string         // "native" (default) or "ugi"; "uci" is reserved for chess
+	Dialect string         // "native" (default), "ugi", or "uci" (chess)
 	Options []EngineOption // sent as setoption after the handshake, in order
 	// StderrLimit caps the bytes of the engine's stderr that reach each
 	// writer (StartEngine's, then each one given to SetStderr); past it the

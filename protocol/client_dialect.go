@@ -10,8 +10,8 @@ import (
 )
 
 // clientDialect is one dialect's side of the client: what it sends and how
-// it reads the replies. native and ugi are here; uci (chess) will be a
-// third, a ugiClient with UCI's words (see ugiWords).
+// it reads the replies: native, and ugi and uci (a ugiClient with the words
+// of each, see ugiWords and uciWords).
 type clientDialect interface {
 	name() string
 	// handshake greets the engine and records its id and options.
@@ -32,9 +32,9 @@ func newClientDialect(name string) (clientDialect, error) {
 	case "ugi":
 		return ugiClient{ugiWords}, nil
 	case "uci":
-		return nil, errors.New("the uci dialect (chess) is not implemented yet; use native or ugi")
+		return ugiClient{uciWords}, nil
 	}
-	return nil, fmt.Errorf("unknown dialect %q (want native or ugi)", name)
+	return nil, fmt.Errorf("unknown dialect %q (want native, ugi or uci)", name)
 }
 
 // nativeClient speaks the native dialect. Every request carries an id, and
@@ -254,15 +254,40 @@ var ugiWords = uciFamily{
 	},
 }
 
+// uciWords are UCI's words, for chess: the variant is not an option but
+// UCI_Chess960 (true for a variant whose name starts with chess960), seat 0
+// is white, and positions are plain FEN. A variant is Chess960 when its
+// name starts with chess960 or its inline spec has start=960.
+var uciWords = uciFamily{
+	dialect:        "uci",
+	hello:          "uci",
+	helloOK:        "uciok",
+	newGameCmd:     "ucinewgame",
+	chess960Option: "UCI_Chess960",
+	plainFEN:       true,
+	clock: func(seat int, inc bool) string {
+		return [2][2]string{{"wtime", "winc"}, {"btime", "binc"}}[seat&1][boolIndex(inc)]
+	},
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // uciFamily is what differs between UGI and UCI as a client speaks them.
 type uciFamily struct {
 	dialect                    string
 	hello, helloOK, newGameCmd string
-	variantOption              string
+	variantOption              string // the option naming the variant ("": none)
+	chess960Option             string // the check option set for Chess960 ("": none)
+	plainFEN                   bool   // send a position's first six fields (FEN)
 	clock                      func(seat int, inc bool) string
 }
 
-// ugiClient speaks UGI (and, with UCI's words, will speak UCI). As UCI
+// ugiClient speaks UGI, and with UCI's words UCI. As UCI
 // GUIs do, it ignores lines it does not know; most commands have no reply,
 // so after them it sends isready and waits for readyok, which catches a
 // dead engine early. An engine that reports an error the UCI way, with
@@ -336,8 +361,13 @@ func (u ugiClient) isReady(c *Client, w waitFor, sent []string) error {
 // lists it (an engine without it plays its one game), then starts a game.
 func (u ugiClient) newGame(c *Client, w waitFor, variant string) error {
 	sent := []string{u.newGameCmd}
-	if c.hasOption(u.variantOption) {
+	if u.variantOption != "" && c.hasOption(u.variantOption) {
 		sent = append([]string{"setoption name " + u.variantOption + " value " + variant}, sent...)
+	}
+	if u.chess960Option != "" && c.hasOption(u.chess960Option) {
+		v := strings.ToLower(variant)
+		on := strings.HasPrefix(v, "chess960") || strings.Contains(v, "start=960")
+		sent = append([]string{"setoption name " + u.chess960Option + " value " + strconv.FormatBool(on)}, sent...)
 	}
 	for _, l := range sent {
 		if err := c.send(l); err != nil {
@@ -349,8 +379,11 @@ func (u ugiClient) newGame(c *Client, w waitFor, variant string) error {
 
 func (u ugiClient) search(c *Client, ctx context.Context, req GoRequest) (GoReply, error) {
 	pos := "position startpos"
-	if p := strings.Join(strings.Fields(req.Position), " "); p != "" {
-		pos = "position fen " + p
+	if f := strings.Fields(req.Position); len(f) > 0 {
+		if u.plainFEN && len(f) > 6 {
+			f = f[:6] // chess: Position's repetition count is not FEN
+		}
+		pos = "position fen " + strings.Join(f, " ")
 	}
 	if len(req.Moves) > 0 {
 		pos += " moves " + strings.Join(req.Moves, " ")

@@ -416,7 +416,7 @@ func TestClientStartup(t *testing.T) {
 		{"exits in ugi handshake", fakeSpec("die-handshake", "ugi"), short, "exit status 3"},
 		{"no such program", EngineSpec{Cmd: []string{"meeple-no-such-engine"}}, short, "meeple-no-such-engine"},
 		{"no command", EngineSpec{Name: "empty"}, short, "no command"},
-		{"uci", fakeSpec("meeple", "uci"), short, "not implemented yet"},
+		{"uci", fakeSpec("meeple", "uci"), roomy, ""},
 		{"unknown dialect", fakeSpec("meeple", "gtp"), short, `unknown dialect "gtp"`},
 		{"option not listed", fakeSpec("meeple", "native", EngineOption{"Colour", "red"}), roomy, `no option "Colour"`},
 		{"option not listed ugi", fakeSpec("meeple", "ugi", EngineOption{"Colour", "red"}), roomy, `no option "Colour"`},

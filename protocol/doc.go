@@ -15,26 +15,30 @@
 //     uginewgame, setoption, position, go, stop, query, quit), as spoken by
 //     cutegames and by cutechess in UGI mode. Errors are reported as
 //     "info string error <code> <message>" and the line is ignored.
-//   - uci: reserved for chess; a first line "uci" is answered with an error
-//     for now.
+//   - uci: strict UCI for chess and Chess960 (uci, isready, ucinewgame,
+//     setoption, position, go, stop, ponderhit, quit, and Stockfish's
+//     go perft and d), as GUIs and arenas speak it. Selecting it switches
+//     the session to chess; errors are reported as in ugi.
 //
 // The dialects are thin front-ends over one session core: the current
 // variant and position, the move history for undo, the engine options and
 // searcher, the seeded RNG that resolves chance nodes, and the search
 // goroutine. Output goes through one writer that writes each reply whole and
-// flushes every line. The package knows no game: positions and moves are
-// strings handed to the game through the games interfaces.
+// flushes every line. The package knows no game, but for uci: positions and
+// moves are strings handed to the game through the games interfaces, and
+// only uci.go, whose protocol is chess's own, imports games/chess (FEN, the
+// board of d).
 //
 // The client is the other end: StartEngine starts an engine process (argv,
-// no shell) and returns a Client that speaks native or UGI to it, for the
+// no shell) and returns a Client that speaks native, UGI or UCI to it, for the
 // referee and the REPL. NewGame, Go and IsReady send requests and read the
 // replies with a deadline on every wait (Timeouts); Close sends quit, kills
 // the process if it does not exit in time, and reaps it. Every failure is
 // an *EngineError of a FailKind: Startup, Crash (the process exited or
 // closed its output), Stall (no reply in time) or Protocol (an error reply,
 // or a line that breaks the dialect). The native client is strict (a line
-// that is not protocol is a failure); the UGI client skips what it does
-// not know, as UCI GUIs do. The engine's stderr goes to a writer set per
+// that is not protocol is a failure); the UGI and UCI clients skip what
+// they do not know, as UCI GUIs do. The engine's stderr goes to a writer set per
 // game (SetStderr), capped, through a bounded buffer that never blocks the
 // engine.
 //

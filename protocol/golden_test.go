@@ -159,8 +159,8 @@ func isGo(line string) (goLine, infinite bool) {
 	if len(f) > 0 && strings.Trim(f[0], "0123456789") == "" {
 		f = f[1:]
 	}
-	if len(f) == 0 || f[0] != "go" {
-		return false, false
+	if len(f) == 0 || f[0] != "go" || len(f) > 1 && f[1] == "perft" {
+		return false, false // uci's go perft is not a search
 	}
 	for _, a := range f[1:] {
 		if a == "infinite" {

@@ -68,7 +68,7 @@ func init() {
 		"seed":       {run: (*native).seed, busy: true, usage: "[n]: show or set the session seed"},
 		"view":       {run: (*native).view, usage: "<player>: what that player sees"},
 		"quit":       {run: (*native).quit, usage: "end the session"},
-		"uci":        {run: (*native).dialect, usage: "reserved: the uci dialect (chess)"},
+		"uci":        {run: (*native).dialect, usage: "the uci dialect (chess): only as the first line"},
 		"ugi":        {run: (*native).dialect, usage: "the ugi dialect: only as the first line"},
 	}
 }
@@ -184,7 +184,7 @@ func (n *native) hello(r *request) (reply, *Error) {
 	lines := []string{
 		fmt.Sprintf("protocol %d", Version),
 		"engine meeple",
-		"dialects native ugi",
+		"dialects native ugi uci",
 	}
 	for _, f := range games.Families() {
 		lines = append(lines, "game "+f.Name+" "+oneLine(f.Summary))
@@ -558,9 +558,5 @@ func (n *native) quit(r *request) (reply, *Error) {
 }
 
 func (n *native) dialect(r *request) (reply, *Error) {
-	if r.name == "uci" {
-		n.s.stderr("uci asks for the uci dialect (chess), which is not implemented yet; speak native, or send ugi as the first line")
-		return reply{}, errorf(Unsupported, "the uci dialect (chess) is not implemented yet; this session speaks native (a first line ugi selects ugi)")
-	}
 	return reply{}, errorf(Unsupported, "the dialect is chosen by the first line; this session speaks native")
 }

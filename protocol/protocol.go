@@ -3,7 +3,6 @@ package protocol
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,7 +19,8 @@ const MaxLine = 64 << 10
 // Options configure a session. The zero value is usable.
 type Options struct {
 	// Dialect is "auto" (or ""): the first command picks it (a first line
-	// "ugi" selects UGI, anything else native); "native"; or "ugi".
+	// "ugi" selects UGI, "uci" UCI for chess, anything else native);
+	// "native"; "ugi"; or "uci".
 	Dialect string
 	// Variant is the initial variant: a shipped name, a family, a .toml
 	// path or an inline spec. Default "tictactoe".
@@ -43,12 +43,12 @@ type frontEnd interface {
 }
 
 // dialects are the front-ends Options.Dialect may name; a first request
-// that is the name of one (other than native) selects it. A uci front-end
-// (strict UCI for chess) will sit beside ugi: until then a first line "uci"
-// reaches the native front-end, which answers that it is not there yet.
+// that is the name of one (other than native) selects it. uci is strict
+// UCI for chess: selecting it switches the session to chess.
 var dialects = map[string]func(*session) frontEnd{
 	"native": newNative,
 	"ugi":    newUGI,
+	"uci":    newUCI,
 }
 
 // Run serves one engine session: it reads requests from in until EOF, quit,
@@ -75,11 +75,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	var fe frontEnd
 	if o.Dialect != "" && o.Dialect != "auto" {
 		mk, ok := dialects[o.Dialect]
-		switch {
-		case !ok && o.Dialect == "uci":
-			return errors.New("protocol: the uci dialect (chess) is not implemented yet; use native or ugi")
-		case !ok:
-			return fmt.Errorf("protocol: unknown dialect %q (want auto, native or ugi)", o.Dialect)
+		if !ok {
+			return fmt.Errorf("protocol: unknown dialect %q (want auto, native, ugi or uci)", o.Dialect)
 		}
 		fe = mk(s)
 	}

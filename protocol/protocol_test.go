@@ -336,7 +336,7 @@ func TestOptions(t *testing.T) {
 		o    Options
 		want string // error substring, "" for none
 	}{
-		{Options{Dialect: "uci"}, "not implemented"},
+		{Options{Dialect: "uci"}, ""},
 		{Options{Dialect: "xboard"}, "unknown dialect"},
 		{Options{Variant: "nosuchgame"}, "unknown variant"},
 		{Options{Dialect: "native", Variant: "qubic"}, ""},
