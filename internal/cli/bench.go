@@ -34,6 +34,9 @@ var benchDepth = map[string]int{
 	"othello":       11,
 	"othello-6x6":   12,
 	"othello-10x10": 7,
+	// Chess: players.ChessPlayer from the start position.
+	"chess":    10,
+	"chess960": 10,
 }
 
 const benchDefaultDepth = 4

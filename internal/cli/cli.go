@@ -43,6 +43,7 @@ var commands = []command{
 	{"replay", "re-validate the games of a records file or journal", runReplay},
 	{"merge", "merge the journals of a sharded match", runMerge},
 	{"play", "play a game in the terminal: against the engine, a friend, or watch", runPlay},
+	{"epd", "run a chess test suite in EPD (bm/am operations) and count the solved", runEPD},
 }
 
 // errUsage marks an error whose message is already printed with the usage.
