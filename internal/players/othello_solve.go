@@ -36,8 +36,9 @@ const (
 	solveScoreSpan = 256
 )
 
-// OthelloSolver is the exact endgame solver: negascout (principal
-// variation search) over the final disc difference, with a transposition
+// OthelloSolver is the exact endgame solver: MTD(f) at the root (null-window
+// tests from the midgame evaluation's guess) over negascout (principal
+// variation search) on the final disc difference, with a transposition
 // table (buckets of two, the position itself as the key, so no collision is
 // ever mistaken for a hit), enhanced transposition cutoffs, a stability
 // cutoff (the opponent's stable discs bound the score), and move ordering
@@ -246,12 +247,49 @@ func final(p, o uint64, n int) int {
 	return d
 }
 
-// root searches every move with the full window and returns the score and
-// a best move (frame bit).
+// root finds the exact score and a best move (a frame bit) by MTD(f):
+// null-window searches of the root, each testing whether the score
+// reaches a value, starting from the midgame evaluation's guess and moving
+// to the bound each search returns, until the bounds meet. Each test
+// re-reads what the previous ones left in the table.
 func (v *solver8) root(p, o uint64, n int) (int, int) {
+	squares := v.size * v.size
+	lo, hi := -squares, squares
+	g := v.owner.eval.eval8(p, o) / 100
+	g = min(max(g&^1, lo), hi) // scores are even
+	bestSq := -1
+	for lo < hi {
+		beta := min(max(g, lo+1), hi)
+		sc, sq := v.rootWindow(p, o, n, beta-1, beta)
+		if v.aborted {
+			if bestSq < 0 {
+				bestSq = sq
+			}
+			return 0, bestSq
+		}
+		if sc >= beta {
+			lo, bestSq = sc, sq
+		} else {
+			hi = sc
+		}
+		g = sc
+	}
+	if bestSq < 0 { // every move loses by the most: any is best
+		bestSq = bits.TrailingZeros64(othello.Moves(p, o) & v.valid)
+	}
+	v.owner.store(p, o, n, lo, lo, bestSq)
+	return lo, bestSq
+}
+
+// rootWindow searches every move in the window (alpha, beta) and returns
+// the fail-soft score and the best move.
+func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 	var list moveList
-	v.order(&list, p, o, n, -1)
-	alpha, beta := -solveScoreSpan, solveScoreSpan
+	ttMove := -1
+	if e := v.owner.probe(p, o); e != nil {
+		ttMove = int(e.move)
+	}
+	v.order(&list, p, o, n, ttMove)
 	best, bestSq := -solveScoreSpan, list.m[0].sq
 	for i := range list.n {
 		mv := list.m[i]
@@ -260,23 +298,22 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 			sc = -v.search(mv.p, mv.o, -beta, -alpha, n-1, false)
 		} else {
 			sc = -v.search(mv.p, mv.o, -alpha-1, -alpha, n-1, false)
-			if sc > alpha && !v.aborted {
+			if sc > alpha && sc < beta && !v.aborted {
 				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
 			}
 		}
 		if v.aborted {
-			if i == 0 {
-				return 0, bestSq // the ordering's first choice
-			}
 			break
 		}
 		if sc > best {
 			best, bestSq = sc, mv.sq
-			alpha = max(alpha, sc)
+			if sc > alpha {
+				alpha = sc
+				if sc >= beta {
+					break
+				}
+			}
 		}
-	}
-	if !v.aborted {
-		v.owner.store(p, o, n, best, best, bestSq)
 	}
 	return best, bestSq
 }
@@ -342,10 +379,15 @@ func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
 }
 
 // sortDepth is the depth of the midgame search that orders moves n empties
-// from the end.
+// from the end (chosen by the nodes spent on FFO #40-#42 and on 6x6
+// positions 26 and 28 empties from the end).
 func sortDepth(n int) int {
 	switch {
-	case n >= 24:
+	case n >= 28:
+		return 5
+	case n >= 25:
+		return 4
+	case n >= 23:
 		return 3
 	case n >= 20:
 		return 2
