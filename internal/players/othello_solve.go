@@ -43,7 +43,7 @@ const (
 // ever mistaken for a hit), enhanced transposition cutoffs, a stability
 // cutoff (the opponent's stable discs bound the score), and move ordering
 // that changes with the distance to the end: shallow midgame searches
-// (depth 1 to 3) far from it, fastest first nearer (fewest replies for the
+// (depth 2 to 5) far from it, fastest first nearer (fewest replies for the
 // opponent, corners counting double; a corner taken; few own discs next to
 // empty squares), and from 6 empties down no move list at all: the empty
 // squares next to an opponent's disc are tried straight from the bitboard,
