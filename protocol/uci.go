@@ -141,6 +141,8 @@ func (u *uci) fail(e *Error) {
 }
 
 // uciOptions are the options uci lists: Hash from the players, and UCI's.
+// UCI_Chess960 defaults to the mode the session started in (true for a
+// session started with a chess960 variant).
 func (u *uci) uciOptions() []option {
 	var out []option
 	for _, o := range u.s.options() {
@@ -149,7 +151,7 @@ func (u *uci) uciOptions() []option {
 		}
 	}
 	return append(out,
-		option{Name: optChess960, Type: "check", Default: "false"},
+		option{Name: optChess960, Type: "check", Default: strconv.FormatBool(u.chess960)},
 		option{Name: optSkill, Type: "spin", Default: strconv.Itoa(maxSkill), Min: 0, Max: maxSkill})
 }
 
@@ -391,8 +393,8 @@ func (u *uci) perft(depth int) *Error {
 	return nil
 }
 
-// display draws the position as Stockfish's d does: the board, then Fen,
-// Key and Checkers lines.
+// display draws the position as Stockfish's d does: the board, then Fen
+// (Shredder-FEN in Chess960), Key (meeple's hash) and Checkers lines.
 func (u *uci) display() {
 	st, ok := u.s.state().(*chess.State)
 	if !ok {
@@ -412,8 +414,12 @@ func (u *uci) display() {
 		}
 		lines = append(lines, b.String()+" | "+strconv.Itoa(r+1), rule)
 	}
+	fen := st.FEN()
+	if u.chess960 {
+		fen = st.ShredderFEN() // castling by rook files, as Stockfish writes it in Chess960
+	}
 	lines = append(lines, "   a   b   c   d   e   f   g   h", "",
-		"Fen: "+st.FEN(), fmt.Sprintf("Key: %016X", st.Hash()))
+		"Fen: "+fen, fmt.Sprintf("Key: %016X", st.Hash()))
 	checkers := "Checkers: "
 	for b := st.Checkers(); b != 0; b &= b - 1 {
 		checkers += chess.SquareName(bits.TrailingZeros64(b)) + " "
