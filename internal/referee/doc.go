@@ -23,7 +23,8 @@
 //     cutechess-cli's tc syntax).
 //   - Record is one finished game: a line of the journal (JSON) and a game of
 //     the records file (text, WriteText and ReadRecords); Replay re-validates
-//     one with the games package.
+//     one with the games package. WritePGN writes a chess record as PGN
+//     (SAN through SANState, which games/chess implements).
 //   - Summary holds the standings, the pentanomial pair counts, the SPRT
 //     and the score distributions of cooperative games; Merge combines
 //     the journals of a sharded match into the same summary.

@@ -217,6 +217,14 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		return nil, err
 	}
 	defer recFile.Close()
+	var pgnFile *os.File // chess: the PGN beside the records
+	pgnPath, info := filepath.Join(cfg.Out, PGNFile), pgnInfo(p.id, p.head.ID)
+	if HasPGN(p.variant.Game) {
+		if pgnFile, err = os.OpenFile(pgnPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
+			return nil, err
+		}
+		defer pgnFile.Close()
+	}
 	for _, e := range cfg.Engines {
 		argv, err := cfg.argv(e)
 		if err != nil {
@@ -293,6 +301,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			continue
 		}
 		r.WriteText(recFile)
+		if pgnFile != nil {
+			r.WritePGN(pgnFile, p.variant.Game, info)
+		}
 		t.add(r)
 		m.events.emit(Event{Type: "game_end", Game: ptr(r.Game), Pair: ptr(r.Pair), Seats: r.Seats, Result: r.Result(),
 			Returns: r.Returns, Termination: r.Termination.String(), Reason: r.Reason, Loser: r.Loser})
@@ -309,6 +320,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if fatal == nil {
 		// The records file, in game order, from the journal (the source of truth).
 		fatal = writeRecords(recPath, j.records)
+	}
+	if fatal == nil && pgnFile != nil {
+		fatal = writePGN(pgnPath, p.variant.Game, info, j.records)
 	}
 	if ctx.Err() != nil && stopped == "" && sum.Games < len(p.slots) {
 		stopped = "interrupted"

@@ -20,6 +20,7 @@ import (
 	_ "meeple/games/chess"
 	_ "meeple/games/nocca"
 	_ "meeple/games/othello"
+	_ "meeple/games/thegame"
 )
 
 // TestResume kills the referee with SIGKILL in mid-match, tears the last

@@ -81,9 +81,14 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 	if err := writeRecords(filepath.Join(out, RecordsFile), all); err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
-	sum, err := summarizeJournal(h, all)
+	sum, g, err := summarizeJournal(h, all)
 	if err != nil {
 		return nil, err
+	}
+	if HasPGN(g) {
+		if err := writePGN(filepath.Join(out, PGNFile), g, pgnInfo(h.Match, h.ID), all); err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
 	}
 	sum.Write(w)
 	if dup > 0 {
@@ -95,24 +100,25 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 	return sum, nil
 }
 
-// summarizeJournal computes the standings of a journal's games.
-func summarizeJournal(h Header, rs []*Record) (*Summary, error) {
+// summarizeJournal computes the standings of a journal's games; it
+// returns the journal's game too.
+func summarizeJournal(h Header, rs []*Record) (*Summary, games.Game, error) {
 	v, err := games.LoadVariant(h.Match.Rules)
 	if err != nil {
-		return nil, fmt.Errorf("journal rules: %v", err)
+		return nil, nil, fmt.Errorf("journal rules: %v", err)
 	}
 	v.Name = h.Match.Variant
 	var sp *stats.SPRT
 	if h.SPRT != "" {
 		s, err := stats.ParseSPRT(h.SPRT)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sp = &s
 	}
 	sum := summarize(h.Match, v.Game.Type(), rs, sp)
 	sum.Total = h.Games
-	return sum, nil
+	return sum, v.Game, nil
 }
 
 func copyFile(src, dst string) error {

@@ -8,8 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"meeple/games"
 )
 
 // Termination says how a game ended.
@@ -76,10 +74,11 @@ type Record struct {
 	Game        int         `json:"game"` // number in the match, from 0
 	Pair        int         `json:"pair"` // its round's number: colour-reversed pairs share it
 	Variant     string      `json:"variant"`
-	Rules       string      `json:"rules"` // inline spec with every rule
-	Seed        uint64      `json:"seed"`  // seed of the referee's chance RNG for this game
-	Seats       []string    `json:"seats"` // engine name per seat
-	Start       string      `json:"start"` // StartPos or a position string
+	Rules       string      `json:"rules"`          // inline spec with every rule
+	Seed        uint64      `json:"seed"`           // seed of the referee's chance RNG for this game
+	Date        string      `json:"date,omitempty"` // the day the game started, UTC, as PGN writes it (2026.11.22); "": unknown
+	Seats       []string    `json:"seats"`          // engine name per seat
+	Start       string      `json:"start"`          // StartPos or a position string
 	Plies       []Ply       `json:"plies"`
 	Returns     []float64   `json:"returns"`
 	Termination Termination `json:"termination"`
@@ -171,6 +170,9 @@ func (r *Record) WriteText(w io.Writer) error {
 	tag("Game", strconv.Itoa(r.Game))
 	tag("Pair", strconv.Itoa(r.Pair))
 	tag("Seed", strconv.FormatUint(r.Seed, 10))
+	if r.Date != "" {
+		tag("Date", r.Date)
+	}
 	for i, s := range r.Seats {
 		tag("Seat"+strconv.Itoa(i+1), s)
 	}
@@ -300,7 +302,7 @@ func parseTag(line string) (string, string, error) {
 }
 
 func recordFromText(tags map[string]string, moves string) (*Record, error) {
-	r := &Record{Variant: tags["Variant"], Rules: tags["Rules"], Start: tags["Start"], Reason: tags["Reason"]}
+	r := &Record{Variant: tags["Variant"], Rules: tags["Rules"], Start: tags["Start"], Reason: tags["Reason"], Date: tags["Date"]}
 	need := func(k string) (string, error) {
 		v, ok := tags[k]
 		if !ok {
@@ -471,16 +473,4 @@ func parseComment(move, c string) (Ply, error) {
 		}
 	}
 	return p, nil
-}
-
-// SANState is the hook for chess records, which the chess issue fills in.
-// A state whose game has a standard notation of its own for records
-// (chess: SAN, written into PGN for other chess tools) will implement it,
-// and a PGN writer beside WriteText will ask it for each move's SAN while
-// it replays a Record. Nothing implements it yet, and the referee writes
-// every game, chess included, in this package's records format with moves
-// in the game's own notation (the one the protocol speaks).
-type SANState interface {
-	games.State
-	SAN(m games.Move) string
 }

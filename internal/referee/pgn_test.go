@@ -1,0 +1,309 @@
+package referee
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"meeple/games"
+	"meeple/games/chess"
+)
+
+// pgnGame is a game as a minimal PGN reader (the test's, written from the
+// PGN standard, independent of the writer) sees it.
+type pgnGame struct {
+	tags   map[string]string
+	sans   []string
+	result string
+}
+
+// readPGN reads games in PGN import format: tag pairs, then movetext with
+// move numbers (1. and 1...), {comments}, ; comments, NAGs and a result.
+func readPGN(t *testing.T, text string) []pgnGame {
+	t.Helper()
+	var out []pgnGame
+	var g *pgnGame
+	lines := strings.Split(text, "\n")
+	for n, line := range lines {
+		if len(line) > 80 {
+			t.Errorf("line %d is %d characters: %q", n+1, len(line), line)
+		}
+	}
+	inComment := false
+	for _, line := range lines {
+		line = strings.TrimSpace(line)
+		if !inComment && strings.HasPrefix(line, "[") {
+			if g == nil || g.result != "" {
+				out = append(out, pgnGame{tags: map[string]string{}})
+				g = &out[len(out)-1]
+			}
+			k, v, err := parseTag(line)
+			if err != nil {
+				t.Fatalf("pgn tag: %v", err)
+			}
+			g.tags[k] = v
+			continue
+		}
+		for i := 0; i < len(line); {
+			c := line[i]
+			switch {
+			case inComment:
+				if j := strings.IndexByte(line[i:], '}'); j >= 0 {
+					inComment, i = false, i+j+1
+				} else {
+					i = len(line)
+				}
+			case c == '{':
+				inComment, i = true, i+1
+			case c == ';':
+				i = len(line)
+			case c == ' ' || c == '\t':
+				i++
+			default:
+				j := i
+				for j < len(line) && !strings.ContainsRune(" \t{;", rune(line[j])) {
+					j++
+				}
+				tok := line[i:j]
+				i = j
+				if g == nil {
+					t.Fatalf("movetext %q before any tag", tok)
+				}
+				if tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
+					g.result = tok
+					continue
+				}
+				tok = strings.TrimLeft(tok, "0123456789")
+				tok = strings.TrimLeft(tok, ".")
+				switch {
+				case tok == "":
+				case tok[0] == '$':
+				default:
+					g.sans = append(g.sans, tok)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// replayPGN plays a PGN game from its FEN (or chess's start) with SAN and
+// returns the final state.
+func replayPGN(t *testing.T, g pgnGame) *chess.State {
+	t.Helper()
+	rules := "chess"
+	if strings.EqualFold(g.tags["Variant"], "chess960") {
+		rules = "chess960"
+	}
+	v, err := games.LoadVariant(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg := v.Game.(*chess.Game)
+	st := cg.NewChess()
+	if fen, ok := g.tags["FEN"]; ok {
+		if g.tags["SetUp"] != "1" {
+			t.Errorf("[FEN] without [SetUp \"1\"]")
+		}
+		if st, err = cg.ParseFEN(fen); err != nil {
+			t.Fatalf("[FEN]: %v", err)
+		}
+	}
+	for i, san := range g.sans {
+		m, err := st.ParseSAN(san)
+		if err != nil {
+			t.Fatalf("move %d %q: %v", i+1, san, err)
+		}
+		st.Play(m)
+	}
+	return st
+}
+
+// finalFEN plays a record's moves in the referee's way.
+func finalFEN(t *testing.T, r *Record) string {
+	t.Helper()
+	v, err := games.LoadVariant(r.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := v.Game.NewState()
+	if r.Start != StartPos {
+		if st, err = v.Game.ParseState(r.Start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range r.Plies {
+		m, err := games.ParseLegal(st, p.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Play(m)
+	}
+	return st.(SANState).FEN()
+}
+
+// randomGame is n random plies of a chess variant from start, as a record.
+func randomGame(t *testing.T, rules, start string, n int, seed uint64) *Record {
+	t.Helper()
+	v, err := games.LoadVariant(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := v.Game.NewState()
+	if start != StartPos {
+		if st, err = v.Game.ParseState(start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	r := &Record{Variant: rules, Rules: rulesSpec(v), Seats: []string{"alpha", "beta"}, Start: start, Date: "2026.11.22"}
+	for i := 0; i < n && st.Player() != games.Terminal; i++ {
+		legal := st.LegalMoves(nil)
+		m := legal[rng.IntN(len(legal))]
+		p := Ply{Move: st.FormatMove(m), Seat: st.Player() + 1, Book: i < 2, Micro: int64(rng.IntN(3e6)), Depth: 1 + i%20}
+		if !p.Book && i%3 != 0 {
+			p.Score = ptr(rng.IntN(2001) - 1000)
+		}
+		if i%7 == 5 {
+			p.Mate = 3 - i%2*6
+		}
+		r.Plies = append(r.Plies, p)
+		st.Play(m)
+	}
+	if st.Player() == games.Terminal {
+		r.Termination, r.Returns, r.Reason = Normal, st.Returns(), st.EndReason()
+	} else {
+		r.Termination, r.Returns, r.Reason = TimeLoss, []float64{1, -1}, "seat 2 (beta): time: took 2.5s with 2s on the clock"
+		r.Loser = 2
+	}
+	return r
+}
+
+func TestPGN(t *testing.T) {
+	mate := &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: StartPos,
+		Termination: Normal, Returns: []float64{1, -1}, Reason: "white mates"}
+	for i, mv := range []string{"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"} {
+		p := Ply{Move: mv, Seat: i%2 + 1, Micro: 1234567, Score: ptr(32), Depth: 12}
+		if i < 2 {
+			p = Ply{Move: mv, Seat: i%2 + 1, Book: true}
+		}
+		mate.Plies = append(mate.Plies, p)
+	}
+	blackFirst := "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 40"
+	crash := &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: blackFirst,
+		Plies:       []Ply{{Move: "e8c8", Seat: 2, Micro: 500}, {Move: "e1g1", Seat: 1, Micro: 1000}},
+		Termination: Crash, Loser: 2, Returns: []float64{1, -1}, Reason: "seat 2 (b): crash: the process exited {status 3}"}
+	tests := []struct {
+		name string
+		r    *Record
+		info PGNInfo
+		want []string
+	}{
+		{"mate", mate, PGNInfo{Event: "test", TC: map[string]string{"w": "tc=40/60+0.6", "b": "tc=40/60+0.6 depth=3"}}, []string{
+			"[Event \"test\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n",
+			`[PlyCount "7"]`, `[Termination "normal"]`, `[TimeControl "40/60+0.6"]`,
+			"1. e4 {book} e5 {book} 2. Bc4 {+0.32/12 1.235s} Nc6 {+0.32/12 1.235s}", "4. Qxf7# {+0.32/12 1.235s} {white\nmates} 1-0\n\n"}},
+		{"from a FEN, black first, a crash", crash, PGNInfo{TC: map[string]string{"w": "movetime=0.5", "b": "depth=3"}}, []string{
+			`[FEN "` + blackFirst + `"]`, `[SetUp "1"]`, `[Termination "abandoned"]`, `[MeepleTermination "crash"]`,
+			`[WhiteTimeControl "0.5/move"]`, `[BlackTimeControl "-"]`, "40... O-O-O {0.001s} 41. O-O {0.001s}",
+			"{seat 2 (b): crash: the process exited\n(status 3)} 1-0"}},
+		{"a long game", randomGame(t, "chess", StartPos, 300, 1), PGNInfo{}, []string{`[Date "2026.11.22"]`, "[TimeControl \"?\"]"}},
+		{"chess960", randomGame(t, "chess960(number=42)", StartPos, 120, 2), PGNInfo{}, []string{`[Variant "Chess960"]`, `[SetUp "1"]`, `[FEN "`}},
+		{"chess960 from a FEN", randomGame(t, "chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", 80, 3), PGNInfo{}, nil},
+		{"unterminated", &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: StartPos, Plies: mate.Plies[:3],
+			Termination: Unterminated, Returns: []float64{0, 0}, Reason: "saved in progress"}, PGNInfo{},
+			[]string{`[Result "*"]`, `[Termination "unterminated"]`, "{saved in progress} *\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := Replay(tc.r); err != nil {
+				t.Fatalf("the record does not replay: %v", err)
+			}
+			v, err := games.LoadVariant(tc.r.Rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := tc.r.WritePGN(&b, v.Game, tc.info); err != nil {
+				t.Fatal(err)
+			}
+			text := b.String()
+			for _, want := range tc.want {
+				if !strings.Contains(text, want) {
+					t.Errorf("the PGN lacks %q:\n%s", want, text)
+				}
+			}
+			gs := readPGN(t, text+text)
+			if len(gs) != 2 {
+				t.Fatalf("read %d games, want 2:\n%s", len(gs), text)
+			}
+			g := gs[0]
+			for _, k := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
+				if _, ok := g.tags[k]; !ok {
+					t.Errorf("no [%s] tag", k)
+				}
+			}
+			if g.result != tc.r.Result() || g.tags["Result"] != g.result {
+				t.Errorf("result %q, tag %q, want %q", g.result, g.tags["Result"], tc.r.Result())
+			}
+			if g.tags["PlyCount"] != fmt.Sprint(len(tc.r.Plies)) || len(g.sans) != len(tc.r.Plies) {
+				t.Errorf("[PlyCount %q], %d moves read, want %d", g.tags["PlyCount"], len(g.sans), len(tc.r.Plies))
+			}
+			st := replayPGN(t, g)
+			if got, want := st.FEN(), finalFEN(t, tc.r); got != want {
+				t.Errorf("the PGN ends at %s, the record at %s", got, want)
+			}
+			if tc.r.Termination == Normal && (st.Player() != games.Terminal || st.EndReason() != tc.r.Reason) {
+				t.Errorf("the PGN's game is not over by %q (%s)", tc.r.Reason, st.EndReason())
+			}
+		})
+	}
+}
+
+// TestMatchPGN: a chess match writes games.pgn beside games.txt, and a
+// merge of its journal writes the same.
+func TestMatchPGN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays chess engines")
+	}
+	cfg := testConfig(t, "chess", 2, meeple("a", 1), meeple("b", 1))
+	cfg.RandomPlies, cfg.MaxPlies = 4, 16
+	cfg.Limits.TC = TimeControl{Base: time.Minute}
+	run(t, cfg)
+	data, err := os.ReadFile(filepath.Join(cfg.Out, PGNFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := journalOf(t, cfg).records // in the order the games ended
+	slices.SortFunc(rs, func(a, b *Record) int { return a.Game - b.Game })
+	gs := readPGN(t, string(data))
+	if len(gs) != len(rs) || len(gs) != 2 {
+		t.Fatalf("%d PGN games, %d records:\n%s", len(gs), len(rs), data)
+	}
+	for i, g := range gs {
+		if g.tags["White"] != rs[i].Seats[0] || g.result != rs[i].Result() || g.tags["TimeControl"] != "60" {
+			t.Errorf("game %d: %v %s, record %v %s", i, g.tags, g.result, rs[i].Seats, rs[i].Result())
+		}
+		if got, want := replayPGN(t, g).FEN(), finalFEN(t, rs[i]); got != want {
+			t.Errorf("game %d ends at %s, the record at %s", i, got, want)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	if _, err := Merge(new(bytes.Buffer), out, []string{cfg.Out}); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := os.ReadFile(filepath.Join(out, PGNFile))
+	if err != nil || !bytes.Equal(merged, data) {
+		t.Errorf("the merged PGN differs (%v):\n%s\nwant\n%s", err, merged, data)
+	}
+	tt, _ := os.ReadFile(filepath.Join(cfg.Out, RecordsFile))
+	if _, err := os.Stat(filepath.Join(cfg.Out, PGNFile)); err != nil || len(tt) == 0 {
+		t.Errorf("games.txt is missing beside games.pgn")
+	}
+}
