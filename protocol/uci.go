@@ -294,8 +294,14 @@ func (u *uci) goSearch(args []string) *Error {
 		only = append(only, m)
 	}
 	if st.Player() == games.Terminal {
-		s.w.lines("bestmove 0000")
-		return nil
+		fen, ok := playOn(st)
+		if !ok {
+			s.w.lines("bestmove 0000")
+			return nil
+		}
+		if e := s.setPosition(fen, nil); e != nil {
+			return e
+		}
 	}
 	if lim.Time != nil {
 		// A clock given for one side only: the other has none left, as in
@@ -425,4 +431,21 @@ func (u *uci) display() {
 		checkers += chess.SquareName(bits.TrailingZeros64(b)) + " "
 	}
 	u.s.w.lines(append(lines, checkers)...)
+}
+
+// playOn is the position to search in a game that meeple's rules ended
+// by threefold repetition or the fifty-move rule, draws a player may claim
+// under the Laws: a GUI that asks for a move there (online play, where
+// nobody claimed) gets one. It is the FEN, without the history and with
+// the halfmove clock below 100.
+func playOn(st games.State) (string, bool) {
+	cs, ok := st.(*chess.State)
+	if !ok || (cs.EndReason() != "threefold repetition" && cs.EndReason() != "fifty-move rule") {
+		return "", false
+	}
+	f := strings.Fields(cs.FEN())
+	if n, err := strconv.Atoi(f[4]); err == nil && n > 99 {
+		f[4] = "99"
+	}
+	return strings.Join(f, " "), true
 }

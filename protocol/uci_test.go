@@ -391,6 +391,18 @@ func compliance(t *testing.T, c *uciConn) {
 			t.Errorf("mate in one: no score mate 1 in %q", lines)
 		}
 	})
+	t.Run("threefold repetition", func(t *testing.T) {
+		c.t = t
+		moves := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}
+		c.send("position startpos moves "+strings.Join(moves, " "), "go depth 2")
+		checkSearch(t, c.expect("bestmove", slow), chessAt(t, "", nil))
+	})
+	t.Run("fifty-move rule", func(t *testing.T) {
+		c.t = t
+		const fifty = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"
+		c.send("position fen "+fifty+" moves a1a2", "go depth 2")
+		checkSearch(t, c.expect("bestmove", slow), chessAt(t, "4k3/8/8/8/8/8/R7/4K3 b - - 99 80", nil))
+	})
 	if c.strict {
 		t.Run("no legal move", func(t *testing.T) {
 			c.t = t
