@@ -417,3 +417,43 @@ func (s *State) draw(seat int) string {
 	}
 	return b.String()
 }
+
+// unplayed is the set of cards not yet on a pile.
+func (s *State) unplayed() cards {
+	u := s.deck
+	for q := range s.g.players {
+		u = u.or(s.hands[q])
+	}
+	return u
+}
+
+// UnplayedBetween counts the cards strictly between a and b (either order)
+// that are not yet on a pile: what a play from a to b jumps over. Every
+// player may know it (the piles are public).
+func (s *State) UnplayedBetween(a, b int) int {
+	if a > b {
+		a, b = b, a
+	}
+	if b-a < 2 {
+		return 0
+	}
+	u := s.unplayed()
+	lo, hi := a+1, b-1 // inclusive
+	var m cards
+	for w := range 2 {
+		wl, wh := max(lo, w*64), min(hi, w*64+63)
+		if wl > wh {
+			continue
+		}
+		n := wh - wl + 1
+		var bitsW uint64 = ^uint64(0)
+		if n < 64 {
+			bitsW = (uint64(1)<<n - 1)
+		}
+		m[w] = bitsW << (wl - w*64)
+	}
+	return bits.OnesCount64(u[0]&m[0]) + bits.OnesCount64(u[1]&m[1])
+}
+
+// Over says whether the game has ended.
+func (s *State) Over() bool { return s.over != going }

@@ -46,7 +46,15 @@ func runBench(ctx context.Context, env Env, args []string) error {
 Runs the fixed benchmark workload: perft and a fixed-depth search from the
 start of every shipped variant (or only the named ones), printing nodes,
 time and nodes/s per item and a total node count that is identical from run
-to run (the signature).`)
+to run (the signature).
+
+meeple bench thegame [--players P] [--games N] [--seed S] plays N seeded
+games of The Game (or of any thegame variant named first) with the auto
+player in every seat and prints the win rate and the mean cards left with
+95% intervals.`)
+	if len(args) > 0 && isTheGame(args[0]) {
+		return runBenchTheGame(ctx, env, args[0], args[1:])
+	}
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err
@@ -55,7 +63,9 @@ to run (the signature).`)
 	if err != nil {
 		return err
 	}
-	if len(args) > 0 {
+	if len(args) == 0 { // The Game has a workload of its own (bench thegame)
+		vs = slices.DeleteFunc(vs, func(v *games.Variant) bool { return v.Family == "thegame" })
+	} else {
 		vs = slices.DeleteFunc(vs, func(v *games.Variant) bool { return !slices.Contains(args, v.Name) })
 		if len(vs) != len(args) {
 			return fmt.Errorf("unknown shipped variant among %v; see 'meeple variants'", args)

@@ -11,6 +11,7 @@ import (
 	"meeple/games/kinarow"
 	"meeple/games/nocca"
 	"meeple/games/othello"
+	"meeple/games/thegame"
 	"meeple/internal/search"
 )
 
@@ -90,6 +91,15 @@ var families = map[string]family{
 			return search.Random{Seed: c.Seed}
 		},
 		reference: "the Nocca Nocca article's CPU: a uniformly random legal move",
+	},
+	"thegame": {
+		auto: func(g games.Game, c Config) search.Searcher {
+			return NewTheGamePlayer(g.(*thegame.Game), c.Seed)
+		},
+		baseline: func(g games.Game, c Config) search.Searcher {
+			return search.Random{Seed: c.Seed}
+		},
+		reference: "the The Game article's web app has no computer player: a uniformly random legal move",
 	},
 }
 

@@ -1,0 +1,233 @@
+package players
+
+import (
+	"context"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"meeple/games"
+	"meeple/games/thegame"
+	"meeple/internal/search"
+)
+
+// TheGamePlayer plays The Game from what its seat sees, nothing more: it
+// turns the state it is given into its seat's view (State.View) and parses
+// that, so another's hand or the draw pile cannot reach a decision.
+//
+// The heuristic prices a play by what it gives up: on an ascending pile a
+// card c over the top t jumps over every card between them that is not yet
+// on a pile (in any hand or the draw pile: the piles tell which are gone);
+// a step back (the trick of 10, or a house rule) wins back the unplayed
+// cards it reopens. It searches the turn's plays: every sequence of the
+// cards still required (plus one, to find the card that sets up a trick),
+// choosing the cheapest; past the minimum it plays on only while a play
+// (with the best follow-up) costs less than the extra-play threshold.
+//
+// With a roll-out budget (Limits.Nodes, or a move time) it also compares
+// the best few moves by determinized roll-outs: the hidden cards dealt
+// again at random (State.Resample from the seat's view), then every seat
+// played by the heuristic to the end; the move with the fewest cards left
+// on average wins.
+type TheGamePlayer struct {
+	g    *thegame.Game
+	Seed uint64
+	// Rollouts per candidate move when the search has no limit (0: the
+	// heuristic alone).
+	Rollouts int
+	// Candidates is how many of the heuristic's best moves roll-outs
+	// compare.
+	Candidates int
+	// Extra is the threshold for playing past the minimum: a play (with its
+	// best follow-up) is made when its cost is below it.
+	Extra float64
+}
+
+// NewTheGamePlayer returns the player with its default settings.
+func NewTheGamePlayer(g *thegame.Game, seed uint64) *TheGamePlayer {
+	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Extra: 0.5}
+}
+
+// Search picks one play, or the end of the turn. See the type comment.
+func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+	start := time.Now()
+	me := st.Player()
+	switch me {
+	case games.Terminal:
+		return search.Result{Move: games.NoMove}
+	case games.Chance:
+		return search.Result{Move: st.LegalMoves(nil)[0]}
+	}
+	var view string
+	if vs, ok := st.(games.ViewState); ok {
+		view = vs.View(me)
+	} else {
+		view = st.Position()
+	}
+	parsed, err := p.g.ParseState(view)
+	if err != nil {
+		panic("thegame player: the view does not parse: " + err.Error())
+	}
+	s := parsed.(*thegame.State)
+	h := fnv.New64a()
+	h.Write([]byte(view))
+	rng := rand.New(rand.NewPCG(p.Seed, h.Sum64()))
+
+	cands := p.rank(s, 1)
+	move := cands[0].m
+	budget := p.Rollouts
+	if lim.Nodes > 0 {
+		budget = int(lim.Nodes) / max(1, min(p.Candidates, len(cands)))
+	}
+	deadline := time.Time{}
+	if lim.MoveTime > 0 {
+		deadline = start.Add(lim.MoveTime * 8 / 10)
+		if budget == 0 {
+			budget = 1 << 20
+		}
+	}
+	var nodes int64
+	score := 0
+	if budget > 0 && len(cands) > 1 {
+		k := min(p.Candidates, len(cands))
+		sum := make([]float64, k)
+		runs := 0
+	loop:
+		for r := 0; r < budget; r++ {
+			if ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline) {
+				break loop
+			}
+			seed := rng.Uint64()
+			for i := range k {
+				d := s.Resample(me, rand.New(rand.NewPCG(seed, 1))).(*thegame.State)
+				d.Play(cands[i].m)
+				sum[i] += float64(p.rollout(d, rand.New(rand.NewPCG(seed, 2))))
+				nodes++
+			}
+			runs++
+		}
+		if runs > 0 {
+			best := 0
+			for i := range k {
+				if sum[i] < sum[best] {
+					best = i
+				}
+			}
+			move = cands[best].m
+			score = -int(math.Round(100 * sum[best] / float64(runs)))
+		}
+	}
+	in := search.Info{Depth: 1, Nodes: nodes, Time: time.Since(start), Score: score, PV: []games.Move{move}}
+	if info != nil {
+		info(in)
+	}
+	return search.Result{Move: move, Info: in}
+}
+
+// rollout plays d to the end with the heuristic for every seat and returns
+// the cards left.
+func (p *TheGamePlayer) rollout(d *thegame.State, rng *rand.Rand) int {
+	var buf []games.Move
+	for !d.Over() {
+		if d.Player() == games.Chance {
+			buf = d.LegalMoves(buf)
+			d.Play(buf[rng.IntN(len(buf))])
+			continue
+		}
+		d.Play(p.rank(d, 0)[0].m)
+	}
+	return d.CardsLeft()
+}
+
+// cost prices playing card on pile q of s.
+func cost(s *thegame.State, card, q int) float64 {
+	g := s.Game()
+	top := s.Top(q)
+	if g.Ascending(q) == (card > top) {
+		return float64(s.UnplayedBetween(top, card))
+	}
+	// A step back: the trick or a house rule.
+	return -1 - float64(s.UnplayedBetween(top, card))
+}
+
+type candidate struct {
+	m games.Move
+	v float64
+}
+
+// rank lists the legal moves with the value of the best turn each starts,
+// best (lowest) first, looking lookahead optional plays past the minimum
+// (roll-outs use 0, a decision 1).
+func (p *TheGamePlayer) rank(s *thegame.State, lookahead int) []candidate {
+	moves := s.LegalMoves(nil)
+	need := s.Required() - s.Played()
+	out := make([]candidate, 0, len(moves))
+	for _, m := range moves {
+		var v float64
+		if m == thegame.EndMove {
+			v = 0
+		} else {
+			c, q := thegame.MoveCard(m), thegame.MovePile(m)
+			v = cost(s, c, q)
+			if need <= 0 {
+				v -= p.Extra
+			}
+			s.Play(m)
+			v += p.rest(s, need-1, lookahead)
+			s.Undo()
+		}
+		out = append(out, candidate{m, v})
+	}
+	// insertion sort, stable: ties keep the move order
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].v < out[j-1].v; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// rest is the cheapest continuation of the turn in s: need more cards
+// required, up to extra optional ones beyond them (each priced at its cost
+// minus the threshold, and only taken when that is negative).
+func (p *TheGamePlayer) rest(s *thegame.State, need, extra int) float64 {
+	if s.Over() {
+		if s.CardsLeft() == 0 {
+			return -1000
+		}
+		return 1000 // stuck: the game ends here
+	}
+	if need <= 0 && extra <= 0 {
+		return 0
+	}
+	best := math.Inf(1)
+	if need <= 0 {
+		best = 0 // stop here
+	}
+	me := s.Mover()
+	for _, c := range s.Hand(me) {
+		for q := range s.Game().Piles() {
+			if !s.Game().CanPlay(q, s.Top(q), c) {
+				continue
+			}
+			v := cost(s, c, q)
+			n, e := need-1, extra
+			if need <= 0 {
+				v -= p.Extra
+				e--
+			}
+			m := thegame.PlayMove(c, q)
+			s.Play(m)
+			v += p.rest(s, n, e)
+			s.Undo()
+			if v < best {
+				best = v
+			}
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 1000 // the minimum cannot be played
+	}
+	return best
+}

@@ -1,0 +1,83 @@
+package players
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"meeple/games"
+	"meeple/games/thegame"
+	"meeple/internal/search"
+)
+
+func loadTheGame(t testing.TB, spec string) *thegame.Game {
+	t.Helper()
+	v, err := games.LoadVariant(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.Game.(*thegame.Game)
+}
+
+// TestTheGameIgnoresHidden feeds the player states that differ only in the
+// parts its seat cannot see (the others' hands and the draw pile, dealt
+// again at random) and checks it makes the same move: no decision reads
+// another's cards or the draw pile.
+func TestTheGameIgnoresHidden(t *testing.T) {
+	for _, tc := range []struct {
+		spec     string
+		rollouts int
+	}{{"thegame(players=3)", 0}, {"thegame(players=2)", 2}, {"thegame-house(players=5)", 0}, {"thegame(players=4)", 1}} {
+		g := loadTheGame(t, tc.spec)
+		p := NewTheGamePlayer(g, 7)
+		p.Rollouts = tc.rollouts
+		rng := rand.New(rand.NewPCG(1, 2))
+		st := g.NewState().(*thegame.State)
+		checked := 0
+		for st.Player() != games.Terminal && checked < 60 {
+			if st.Player() == games.Chance {
+				st.Play(games.SampleChance(st, rng))
+				continue
+			}
+			me := st.Player()
+			want := p.Search(context.Background(), st, search.Limits{}, nil).Move
+			for range 3 {
+				other := st.Resample(me, rng)
+				if other.(*thegame.State).Position() == st.Position() && st.DeckSize() > 10 {
+					t.Fatalf("resample changed nothing")
+				}
+				if got := p.Search(context.Background(), other, search.Limits{}, nil).Move; got != want {
+					t.Fatalf("%s: player %d moves %s, but %s when the hidden cards are dealt again\n%s\n%s",
+						tc.spec, me+1, st.FormatMove(want), st.FormatMove(got), st.Position(), other.Position())
+				}
+			}
+			checked++
+			st.Play(want)
+		}
+	}
+}
+
+// TestTheGamePlaysLegal plays whole games with the auto player and checks
+// every move is legal.
+func TestTheGamePlaysLegal(t *testing.T) {
+	for _, spec := range []string{"thegame", "thegame-expert(players=3)", "thegame-house(players=2)"} {
+		g := loadTheGame(t, spec)
+		s, err := New(g, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		st := g.NewState()
+		for st.Player() != games.Terminal {
+			if st.Player() == games.Chance {
+				st.Play(games.SampleChance(st, rng))
+				continue
+			}
+			m := s.Search(context.Background(), st, search.Limits{Nodes: 6}, nil).Move
+			if _, err := games.ParseLegal(st, st.FormatMove(m)); err != nil {
+				t.Fatalf("%s: %v in %s", spec, err, st.Position())
+			}
+			st.Play(m)
+		}
+	}
+}
