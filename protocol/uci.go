@@ -53,8 +53,10 @@ func skillNodes(skill int) int64 { return 100 << (skill / 2) }
 
 // UCI option names.
 const (
-	optChess960 = "UCI_Chess960"
-	optSkill    = "Skill Level"
+	optChess960  = "UCI_Chess960"
+	optSkill     = "Skill Level"
+	optClearHash = "Clear Hash"
+	optPonder    = "Ponder" // UCI: tells the GUI the engine can ponder; no effect
 )
 
 func newUCI(s *session) frontEnd {
@@ -121,6 +123,8 @@ func (u *uci) handle(line string) (quit bool) {
 		e = u.ponderhit()
 	case "d":
 		u.display()
+	case "debug", "register":
+		// UCI's debug on|off and register: nothing to do.
 	case "quit":
 		return true
 	default:
@@ -151,6 +155,8 @@ func (u *uci) uciOptions() []option {
 		}
 	}
 	return append(out,
+		option{Name: optClearHash, Type: "button"},
+		option{Name: optPonder, Type: "check", Default: "false"},
 		option{Name: optChess960, Type: "check", Default: strconv.FormatBool(u.chess960)},
 		option{Name: optSkill, Type: "spin", Default: strconv.Itoa(maxSkill), Min: 0, Max: maxSkill})
 }
@@ -168,11 +174,24 @@ func (u *uci) setoption(args []string) *Error {
 	if s.searching() {
 		return errorf(Busy, "setoption: a search is running")
 	}
+	if len(args) > 1 && args[0] == "name" && !slices.Contains(args, "value") &&
+		strings.EqualFold(strings.Join(args[1:], " "), optClearHash) {
+		u.clearHash() // a button: no value
+		return nil
+	}
 	name, value, e := parseSetoption(args)
 	if e != nil {
 		return e
 	}
 	switch {
+	case strings.EqualFold(name, optClearHash):
+		u.clearHash()
+		return nil
+	case strings.EqualFold(name, optPonder):
+		if _, err := strconv.ParseBool(strings.ToLower(value)); err != nil {
+			return errorf(BadOption, "option %s: %q is not true or false", optPonder, value)
+		}
+		return nil
 	case strings.EqualFold(name, optChess960):
 		on, err := strconv.ParseBool(strings.ToLower(value))
 		if err != nil {
@@ -193,6 +212,16 @@ func (u *uci) setoption(args []string) *Error {
 	// Hash, and the options uci does not list (Seed, Algorithm), which the
 	// players still take.
 	return s.setOption(name, value)
+}
+
+// clearHash makes the searcher forget what it learnt (the Clear Hash
+// button), keeping the position.
+func (u *uci) clearHash() {
+	if c, ok := u.s.searcher.(interface{ Clear() }); ok {
+		c.Clear()
+	} else {
+		u.s.searcher = nil
+	}
 }
 
 // position reads "position startpos|fen <fen> [moves ...]". A FEN of four
@@ -359,6 +388,9 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 				// searcher knows no restriction, so the first listed move
 				// stands in when it preferred another.
 				move = root.FormatMove(only[0])
+			}
+			if pv := (&pvFormatter{root: root}).line(res.Info.PV); len(pv) >= 2 && pv[0] == move {
+				move += " ponder " + pv[1] // the reply the GUI may ponder on
 			}
 			w.lines("bestmove " + move)
 		},
