@@ -154,16 +154,13 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 	p.gen++
 	gen := p.gen
 
-	// The root moves; a single legal move is played at once.
+	// The root moves; a single legal move gets a shallow search, for its
+	// score only.
 	rootMoves := s.GenerateMoves(make([]games.Move, 0, 256))
 	best := rootMoves[0]
 	last := search.Info{PV: []games.Move{best}}
 	if len(rootMoves) == 1 && !lim.Infinite {
-		last.Depth = 1
-		if info != nil {
-			info(last)
-		}
-		return search.Result{Move: best, Info: last}
+		maxDepth = min(maxDepth, 6)
 	}
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {

@@ -75,17 +75,15 @@ func TestChessMates(t *testing.T) {
 	}
 }
 
-// A mated side reports a negative mate distance.
+// A side that will be mated reports a negative mate distance in plies:
+// black's only move Kb8 is answered by Rh8# (Stockfish 17: "mate -1").
 func TestChessMatedScore(t *testing.T) {
 	g := chessGame(t)
-	// After 1...Ra1 in the back-rank position, black to move is mated in 1
-	// (the king must move or a pawn): here white to move mates, so ask the
-	// position with black to move and white threatening nothing but mate.
-	s := chessPos(t, g, "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")
+	s := chessPos(t, g, "k7/8/1K6/8/8/8/8/7R b - - 0 1")
 	p := NewChessPlayer(g, 4)
-	r := p.Search(context.Background(), s, search.Limits{Depth: 6}, nil)
-	if r.Info.Mate > 0 {
-		t.Fatalf("black claims a win: mate %d", r.Info.Mate)
+	r := p.Search(context.Background(), s, search.Limits{Depth: 6, Infinite: false}, nil)
+	if r.Info.Mate != -2 || r.Info.Score != -(search.MateScore-2) {
+		t.Fatalf("mate %d, score %d; want -2 plies", r.Info.Mate, r.Info.Score)
 	}
 }
 
