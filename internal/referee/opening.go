@@ -27,8 +27,15 @@ type Opening struct {
 //	<position string> [moves m1 m2 ...]
 //
 // and checks it on g: the position parses, every move is legal, and the
-// game is not over at the end.
+// game is not over at the end. For chess (a game with PGN) a position may
+// also be an EPD line; see epdLine.
 func parseOpening(g games.Game, line string) (Opening, error) {
+	if HasPGN(g) && !strings.HasPrefix(line, StartPos) {
+		var err error
+		if line, err = epdLine(line); err != nil {
+			return Opening{}, err
+		}
+	}
 	words := strings.Fields(line)
 	var o Opening
 	i := 0
@@ -177,4 +184,74 @@ func (b *openingBook) opening(r int) (Opening, error) {
 		}
 	}
 	return o, fmt.Errorf("openings: %d random plies end the game in each of %d tries; use fewer", b.randomPlies, maxTries)
+}
+
+// epdLine turns an EPD line of chess into an openings line: a FEN and
+// optionally moves. EPD is FEN's first four fields (placement, side to
+// move, castling, en passant) followed by operations, each an opcode and
+// operands ended by a semicolon (bm Nf3; id "x";); the operations are
+// dropped, but hmvc and fmvn give the halfmove clock and the fullmove
+// number (else 0 and 1). A full FEN (six fields) passes unchanged, and
+// so does anything after "moves".
+func epdLine(line string) (string, error) {
+	f := strings.Fields(line)
+	if len(f) < 4 {
+		return line, nil // not EPD: the game's parser says what is wrong
+	}
+	if len(f) >= 6 && isCount(f[4]) && isCount(f[5]) {
+		return line, nil // a FEN
+	}
+	rest := strings.TrimSpace(line)
+	for range 4 { // the text after the four fields
+		rest = strings.TrimLeft(rest[strings.IndexAny(rest+" ", " \t"):], " \t")
+	}
+	pos := strings.Join(f[:4], " ")
+	clock, move := "0", "1"
+	for rest != "" {
+		if strings.HasPrefix(rest, "moves ") || rest == "moves" {
+			break
+		}
+		op, after, ok := cutOperation(rest)
+		if !ok {
+			return "", fmt.Errorf("epd: operation %q: want an opcode, operands and a semicolon", rest)
+		}
+		rest = strings.TrimSpace(after)
+		words := strings.Fields(op)
+		switch {
+		case len(words) == 2 && words[0] == "hmvc" && isCount(words[1]):
+			clock = words[1]
+		case len(words) == 2 && words[0] == "fmvn" && isCount(words[1]):
+			move = words[1]
+		}
+	}
+	return strings.TrimSpace(pos + " " + clock + " " + move + " " + rest), nil
+}
+
+// cutOperation splits an EPD operation off s at its semicolon (outside
+// double quotes).
+func cutOperation(s string) (op, rest string, ok bool) {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			quoted = !quoted
+		case ';':
+			if !quoted {
+				return s[:i], s[i+1:], true
+			}
+		}
+	}
+	return "", "", false
+}
+
+func isCount(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

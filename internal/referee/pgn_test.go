@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -305,5 +306,60 @@ func TestMatchPGN(t *testing.T) {
 	tt, _ := os.ReadFile(filepath.Join(cfg.Out, RecordsFile))
 	if _, err := os.Stat(filepath.Join(cfg.Out, PGNFile)); err != nil || len(tt) == 0 {
 		t.Errorf("games.txt is missing beside games.pgn")
+	}
+}
+
+// TestEPDOpenings reads chess openings in EPD (operations dropped, the
+// clocks from hmvc and fmvn or 0 1), as FEN, and with moves, and plays a
+// match from them.
+func TestEPDOpenings(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"8/8/8/8/8/8/8/K6k w - - bm Kb1;", "8/8/8/8/8/8/8/K6k w - - 0 1"},
+		{"8/8/8/8/8/8/8/K6k  w  -  -  hmvc 7; fmvn 30;", "8/8/8/8/8/8/8/K6k w - - 7 30"},
+		{"8/8/8/8/8/8/8/K6k w - -", "8/8/8/8/8/8/8/K6k w - - 0 1"},
+		{"8/8/8/8/8/8/8/K6k w - - id \"a;b\"; moves a1b1", "8/8/8/8/8/8/8/K6k w - - 0 1 moves a1b1"},
+		{"8/8/8/8/8/8/8/K6k w - - 3 9 moves a1b1", "8/8/8/8/8/8/8/K6k w - - 3 9 moves a1b1"},
+	} {
+		if got, err := epdLine(tc.in); err != nil || got != tc.want {
+			t.Errorf("epdLine(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	if _, err := epdLine("8/8/8/8/8/8/8/K6k w - - bm Kb1"); err == nil {
+		t.Errorf("an operation without its semicolon is accepted")
+	}
+	v, err := games.LoadVariant("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := loadOpenings(filepath.Join("testdata", "openings.epd"), v.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Opening{
+		{Start: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+		{Start: "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2"},
+		{Start: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"},
+		{Start: StandardFEN, Moves: []string{"e2e4", "c7c5"}},
+	}
+	if !reflect.DeepEqual(ops, want) {
+		t.Errorf("openings:\n got %q\nwant %q", ops, want)
+	}
+	cfg := testConfig(t, "chess", 4, meeple("a", 1), meeple("b", 1))
+	cfg.Openings, cfg.MaxPlies = filepath.Join("testdata", "openings.epd"), 6
+	run(t, cfg)
+	rs := journalOf(t, cfg).records
+	starts := map[string]bool{}
+	for _, r := range rs {
+		if err := Replay(r); err != nil {
+			t.Errorf("game %d: %v", r.Game, err)
+		}
+		starts[r.Start] = true
+	}
+	if !starts[want[0].Start] || !starts[want[1].Start] {
+		t.Errorf("the games start at %v", starts)
+	}
+	data, err := os.ReadFile(filepath.Join(cfg.Out, PGNFile))
+	if err != nil || !strings.Contains(string(data), `[FEN "`+want[1].Start+`"]`) {
+		t.Errorf("the PGN lacks the EPD's FEN (%v):\n%s", err, data)
 	}
 }
