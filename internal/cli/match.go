@@ -71,7 +71,7 @@ Example:
 	cfg := referee.Config{
 		Variant: *variant, Set: set, Games: *games, Gauntlet: *gauntlet, Seed: *seed, Concurrency: *conc,
 		Margin: *margin, Openings: *openings, OpeningsOrder: *order, RandomPlies: *plies, MaxPlies: *maxPlies,
-		SPRT: *sprt, Out: *out, Events: *events, MoveTimeout: *moveT, Stdout: env.Stdout,
+		SPRT: *sprt, Out: *out, Events: *events, MoveTimeout: *moveT, Stdout: env.Stdout, Stderr: env.Stderr,
 	}
 	cfg.Timeouts.Start, cfg.Timeouts.Ready, cfg.Timeouts.Quit = *startT, *readyT, *quitT
 	for _, spec := range engines {

@@ -2,6 +2,8 @@ package referee
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"sync"
 	"time"
@@ -54,13 +56,16 @@ type Event struct {
 	Stopped   string      `json:"stopped,omitempty"` // why the match ended before every game: sprt, interrupted
 }
 
-// events writes Events as JSON lines, each whole, as they happen.
+// events writes Events as JSON lines, each whole, as they happen. The
+// first write that fails is reported on warn; the match goes on.
 type events struct {
-	mu sync.Mutex
-	f  *os.File
+	mu     sync.Mutex
+	f      *os.File
+	warn   io.Writer
+	failed bool // a write failed and was reported
 }
 
-func openEvents(path string) (*events, error) {
+func openEvents(path string, warn io.Writer) (*events, error) {
 	if path == "" {
 		return &events{}, nil
 	}
@@ -68,7 +73,7 @@ func openEvents(path string) (*events, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &events{f: f}, nil
+	return &events{f: f, warn: warn}, nil
 }
 
 func (e *events) emit(ev Event) {
@@ -82,7 +87,12 @@ func (e *events) emit(ev Event) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.f.Write(append(b, '\n'))
+	if _, err := e.f.Write(append(b, '\n')); err != nil && !e.failed {
+		e.failed = true
+		if e.warn != nil {
+			fmt.Fprintf(e.warn, "meeple match: warning: events: %v (events are incomplete; further errors are not reported)\n", err)
+		}
+	}
 }
 
 func (e *events) close() error {

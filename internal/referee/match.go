@@ -187,9 +187,17 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			}
 		}
 	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = os.Stderr
+	}
 	if err := os.MkdirAll(filepath.Join(cfg.Out, StderrDir), 0o755); err != nil {
 		return nil, err
 	}
+	unlock, err := lockDir(cfg.Out, cfg.Stderr)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	j, err := openJournal(filepath.Join(cfg.Out, JournalFile), p.head)
 	if err != nil {
 		return nil, err
@@ -207,7 +215,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			todo = append(todo, s)
 		}
 	}
-	if m.events, err = openEvents(cfg.Events); err != nil {
+	if m.events, err = openEvents(cfg.Events, cfg.Stderr); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	defer m.events.close()

@@ -22,6 +22,14 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 	if len(sources) == 0 {
 		return nil, fmt.Errorf("merge: no journals to merge")
 	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := lockDir(out, w)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	defer unlock()
 	if _, err := os.Stat(filepath.Join(out, JournalFile)); err == nil {
 		return nil, fmt.Errorf("merge: %s already holds a journal; give a new output directory", out)
 	}

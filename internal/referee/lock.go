@@ -1,0 +1,60 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// LockFile marks an output directory in use: it holds the pid of the
+// referee (meeple match or merge) writing there, and is removed when it
+// is done.
+const LockFile = "meeple.lock"
+
+// lockDir takes dir for this process, so that two referees never write one
+// output directory: it creates dir/LockFile with O_EXCL, holding the pid.
+// A lock left by a process that is no longer running (killed, say) is
+// taken over with a warning to warn; the lock of a live process, or one
+// that cannot be read, is an error. The returned func removes the lock.
+func lockDir(dir string, warn io.Writer) (func(), error) {
+	path := filepath.Join(dir, LockFile)
+	for try := 0; ; try++ {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			_, err = fmt.Fprintf(f, "%d\n", os.Getpid())
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				os.Remove(path)
+				return nil, fmt.Errorf("lock %s: %w", path, err)
+			}
+			return func() { os.Remove(path) }, nil
+		}
+		if !errors.Is(err, os.ErrExist) || try == 2 {
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		data, err := os.ReadFile(path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue // released meanwhile
+		}
+		pid, perr := strconv.Atoi(strings.TrimSpace(string(data)))
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		case perr != nil || pid <= 0:
+			return nil, fmt.Errorf("%s is in use: its lock %s does not hold a pid (%q); remove it if no referee is writing there", dir, path, strings.TrimSpace(string(data)))
+		case processAlive(pid):
+			return nil, fmt.Errorf("%s is in use by another referee (pid %d, lock %s); wait for it to finish or give another --out", dir, pid, path)
+		}
+		// Stale: take it over, unless another referee did so meanwhile.
+		if now, err := os.ReadFile(path); err == nil && string(now) == string(data) {
+			fmt.Fprintf(warn, "meeple: warning: taking over the lock %s of pid %d, which is no longer running\n", path, pid)
+			os.Remove(path)
+		}
+	}
+}
