@@ -561,7 +561,7 @@ func (c *Client) readyWait(ctx context.Context) waitFor {
 // Name is the engine's display name (EngineSpec.Name).
 func (c *Client) Name() string { return c.name }
 
-// Dialect is the dialect the client speaks: "native" or "ugi".
+// Dialect is the dialect the client speaks: "native", "ugi" or "uci".
 func (c *Client) Dialect() string { return c.dialect }
 
 // ID is the name the engine gave itself in the handshake (native: the
