@@ -37,8 +37,28 @@
 // winning or blocking move (search.MoveFilter), so forced lines are searched
 // one node a ply.
 //
+// # Othello
+//
+// "auto" is OthelloPlayer: search.AlphaBeta with the Othello evaluation
+// (mobility, potential mobility, corners, X- and C-squares next to an empty
+// corner, stable discs, edges, parity and the disc count, weighted by the
+// stage of the game) and its move ordering, and from Config.SolveEmpties
+// empty squares on (default 18) OthelloSolver, the exact endgame solver
+// (MTD(f) over negascout with a table, fastest-first and shallow-search
+// ordering, stability and enhanced transposition cutoffs, the last empties
+// special-cased), which also backs meeple solve. The baseline is the
+// Othello article's CPU: the first legal square from a1 to h8, row by row.
+//
 // # Sources
 //
+//   - Edax (Richard Delorme): the endgame solver's structure (parity,
+//     fastest first, shallow searches for ordering, stability cutoff).
+//   - Buro, "An Evaluation Function for Othello Based on Statistics", NEC
+//     Research Institute, 1997, and Rosenbloom, "A World-Championship-Level
+//     Othello Program", Artificial Intelligence 19, 1982: mobility, potential
+//     mobility, corner and X-square features.
+//   - Plaat, Schaeffer, Pijls and de Bruin, "Best-First Fixed-Depth Minimax
+//     Algorithms", Artificial Intelligence 87, 1996: MTD(f).
 //   - Allis, van den Herik and Huntjens, "Go-Moku and Threat-Space Search",
 //     Computational Intelligence 12(1), 1996: threat sequences, VCF.
 //   - Patashnik, "Qubic: 4x4x4 Tic-Tac-Toe", Mathematics Magazine 53(4),
