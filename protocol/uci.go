@@ -244,7 +244,7 @@ func (u *uci) position(args []string) *Error {
 	return s.setPosition(pos, moves)
 }
 
-// goArgsUCI splits go's arguments into the limits, the searchmoves and
+// goArgs splits go's arguments into the limits, the searchmoves and
 // the ponder and perft requests.
 func (u *uci) goArgs(args []string) (lim []string, searchmoves []string, ponder bool, perft int, e *Error) {
 	perft = -1
