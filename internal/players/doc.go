@@ -53,10 +53,9 @@
 //
 //   - Edax (Richard Delorme): the endgame solver's structure (parity,
 //     fastest first, shallow searches for ordering, stability cutoff).
-//   - Buro, "An Evaluation Function for Othello Based on Statistics", NEC
-//     Research Institute, 1997, and Rosenbloom, "A World-Championship-Level
-//     Othello Program", Artificial Intelligence 19, 1982: mobility, potential
-//     mobility, corner and X-square features.
+//   - Rosenbloom, "A World-Championship-Level Othello Program", Artificial
+//     Intelligence 19, 1982 (IAGO): mobility, potential mobility and edge
+//     stability as evaluation features.
 //   - Plaat, Schaeffer, Pijls and de Bruin, "Best-First Fixed-Depth Minimax
 //     Algorithms", Artificial Intelligence 87, 1996: MTD(f).
 //   - Allis, van den Herik and Huntjens, "Go-Moku and Threat-Space Search",
