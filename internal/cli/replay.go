@@ -14,9 +14,11 @@ them) or journals (journal.jsonl) with meeple's own rules: the start
 position, every move's legality and mover, every chance outcome against the
 referee's seeded RNG, and the result and reason of every game that ended by
 the rules (a fault or adjudication must leave the game unfinished, with the
-returns its rule gives). It prints each game's result and a summary, and
-exits with status 1 if any game is invalid. A directory means its
-journal.jsonl.`)
+returns its rule gives). A game saved in progress (termination
+unterminated, result *) is valid when its moves are and it is not over; the
+summary counts such games apart. It prints each game's result and a
+summary, and exits with status 1 if any game is invalid. A directory means
+its journal.jsonl.`)
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err
