@@ -382,7 +382,7 @@ func TestShipped(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			t.Parallel()
 			depth := 2
-			if v.Name == "gomoku" || v.Name == "hypercube" {
+			if v.Name == "gomoku" || v.Name == "hypercube" || v.Name == "othello-10x10" {
 				depth = 1 // big boards: keep it quick
 			}
 			a, b := meeple("a", depth), meeple("b", 1)

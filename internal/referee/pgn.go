@@ -131,8 +131,8 @@ func commentText(s string) string {
 // Termination does not say it exactly), PlyCount, Termination,
 // TimeControl (or WhiteTimeControl and BlackTimeControl when the engines'
 // differ) and Variant (Chess960); then the moves in SAN with move numbers,
-// each with its comment ({book}, {+0.32/12 1.234s}), the reason the game
-// ended as a last comment, and the result. Lines are at most 79 columns.
+// each with its comment ({book}, {+0.32/12 1.234s}; the last one adds
+// the reason the game ended: {+M1/1 0.1s, white mates}), and the result. Lines are at most 79 columns.
 // g is the record's game; its states must be SANStates.
 func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 	st := g.NewState()
@@ -179,9 +179,18 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 		}
 		black = !black
 	}
-	reason := len(moves)
+	// The reason joins the last move's comment, as cutechess-cli writes
+	// it ({+M1/1 0.1s, White mates}): chess.js, for one, does not read
+	// two comments in a row.
+	reason := -1
 	if r.Reason != "" {
-		moves = append(moves, "{"+commentText(r.Reason)+"}")
+		if n := len(moves); n > 0 {
+			reason = n - 1
+			moves[reason] = strings.TrimSuffix(moves[reason], "}") + ", " + commentText(r.Reason) + "}"
+		} else {
+			reason = 0
+			moves = append(moves, "{"+commentText(r.Reason)+"}")
+		}
 	}
 	moves = append(moves, r.Result())
 
@@ -236,7 +245,7 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 	for i, m := range moves {
 		words := []string{m} // a move with its number, a move's comment: whole
 		if i == reason {
-			words = strings.Fields(m) // the reason may wrap
+			words = strings.Fields(m) // the comment with the reason may wrap
 		}
 		for _, word := range words {
 			if col > 0 && col+1+len(word) > 79 {

@@ -2,9 +2,11 @@ package referee
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -186,7 +188,15 @@ func randomGame(t *testing.T, rules, start string, n int, seed uint64) *Record {
 	return r
 }
 
-func TestPGN(t *testing.T) {
+// pgnCase is a record and what its PGN must hold.
+type pgnCase struct {
+	name string
+	r    *Record
+	info PGNInfo
+	want []string
+}
+
+func pgnCases(t *testing.T) []pgnCase {
 	mate := &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: StartPos,
 		Termination: Normal, Returns: []float64{1, -1}, Reason: "white mates"}
 	for i, mv := range []string{"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"} {
@@ -200,27 +210,25 @@ func TestPGN(t *testing.T) {
 	crash := &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: blackFirst,
 		Plies:       []Ply{{Move: "e8c8", Seat: 2, Micro: 500}, {Move: "e1g1", Seat: 1, Micro: 1000}},
 		Termination: Crash, Loser: 2, Returns: []float64{1, -1}, Reason: "seat 2 (b): crash: the process exited {status 3}"}
-	tests := []struct {
-		name string
-		r    *Record
-		info PGNInfo
-		want []string
-	}{
+	return []pgnCase{
 		{"mate", mate, PGNInfo{Event: "test", TC: map[string]string{"w": "tc=40/60+0.6", "b": "tc=40/60+0.6 depth=3"}}, []string{
 			"[Event \"test\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n",
 			`[PlyCount "7"]`, `[Termination "normal"]`, `[TimeControl "40/60+0.6"]`,
-			"1. e4 {book} e5 {book} 2. Bc4 {+0.32/12 1.235s} Nc6 {+0.32/12 1.235s}", "4. Qxf7# {+0.32/12 1.235s} {white\nmates} 1-0\n\n"}},
+			"1. e4 {book} e5 {book} 2. Bc4 {+0.32/12 1.235s} Nc6 {+0.32/12 1.235s}", "4. Qxf7# {+0.32/12 1.235s, white mates} 1-0", "1-0\n\n"}},
 		{"from a FEN, black first, a crash", crash, PGNInfo{TC: map[string]string{"w": "movetime=0.5", "b": "depth=3"}}, []string{
 			`[FEN "` + blackFirst + `"]`, `[SetUp "1"]`, `[Termination "abandoned"]`, `[MeepleTermination "crash"]`,
-			`[WhiteTimeControl "0.5/move"]`, `[BlackTimeControl "-"]`, "40... O-O-O {0.001s} 41. O-O {0.001s}",
-			"{seat 2 (b): crash: the process exited\n(status 3)} 1-0"}},
+			`[WhiteTimeControl "0.5/move"]`, `[BlackTimeControl "-"]`, "40... O-O-O {0.001s} 41. O-O {0.001s, seat 2 (b): crash: the process exited (status 3)} 1-0"}},
 		{"a long game", randomGame(t, "chess", StartPos, 300, 1), PGNInfo{}, []string{`[Date "2026.11.22"]`, "[TimeControl \"?\"]"}},
 		{"chess960", randomGame(t, "chess960(number=42)", StartPos, 120, 2), PGNInfo{}, []string{`[Variant "Chess960"]`, `[SetUp "1"]`, `[FEN "`}},
 		{"chess960 from a FEN", randomGame(t, "chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", 80, 3), PGNInfo{}, nil},
 		{"unterminated", &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: StartPos, Plies: mate.Plies[:3],
 			Termination: Unterminated, Returns: []float64{0, 0}, Reason: "saved in progress"}, PGNInfo{},
-			[]string{`[Result "*"]`, `[Termination "unterminated"]`, "{saved in progress} *\n"}},
+			[]string{`[Result "*"]`, `[Termination "unterminated"]`, "1.235s, saved in progress} *\n"}},
 	}
+}
+
+func TestPGN(t *testing.T) {
+	tests := pgnCases(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := Replay(tc.r); err != nil {
@@ -235,8 +243,9 @@ func TestPGN(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := b.String()
+			flat := func(s string) string { return strings.Join(strings.Fields(s), " ") } // wherever lines wrap
 			for _, want := range tc.want {
-				if !strings.Contains(text, want) {
+				if !strings.Contains(text, want) && !strings.Contains(flat(text), flat(want)) {
 					t.Errorf("the PGN lacks %q:\n%s", want, text)
 				}
 			}
@@ -361,5 +370,61 @@ func TestEPDOpenings(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(cfg.Out, PGNFile))
 	if err != nil || !strings.Contains(string(data), `[FEN "`+want[1].Start+`"]`) {
 		t.Errorf("the PGN lacks the EPD's FEN (%v):\n%s", err, data)
+	}
+}
+
+// TestPGNChessJS loads the PGN of every standard-chess case with chess.js
+// (npm), another PGN reader, and checks its final FEN. It runs when node
+// is installed and CHESSJS names a directory with chess.js installed:
+//
+//	mkdir /tmp/chessjs && (cd /tmp/chessjs && npm install chess.js)
+//	CHESSJS=/tmp/chessjs go test -run TestPGNChessJS ./internal/referee/
+func TestPGNChessJS(t *testing.T) {
+	dir := os.Getenv("CHESSJS")
+	node, err := exec.LookPath("node")
+	if dir == "" || err != nil {
+		t.Skip("needs node and CHESSJS=<a directory with node_modules/chess.js>")
+	}
+	mod := filepath.Join(dir, "node_modules", "chess.js")
+	if _, err := os.Stat(mod); err != nil {
+		t.Skipf("chess.js is not installed in %s", dir)
+	}
+	script := `const { Chess } = require(process.argv[1]);
+const fs = require("fs");
+const c = new Chess();
+c.loadPgn(fs.readFileSync(process.argv[2], "utf8"));
+console.log(c.fen());`
+	for _, tc := range pgnCases(t) {
+		if tc.r.Variant != "chess" {
+			continue // chess.js plays standard chess only
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := games.LoadVariant(tc.r.Rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := tc.r.WritePGN(&b, v.Game, tc.info); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "game.pgn")
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			out, err := exec.CommandContext(ctx, node, "-e", script, mod, path).CombinedOutput()
+			if err != nil {
+				t.Fatalf("chess.js: %v\n%s\n%s", err, out, b.String())
+			}
+			// chess.js writes the en-passant square after every double step.
+			got, want := strings.Fields(string(out)), strings.Fields(finalFEN(t, tc.r))
+			if len(got) == 6 && len(want) == 6 && got[3] != "-" && want[3] == "-" {
+				got[3] = "-"
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("chess.js ends at %s, the record at %s", got, want)
+			}
+		})
 	}
 }
