@@ -39,6 +39,10 @@ type TheGamePlayer struct {
 	// Candidates is how many of the heuristic's best moves roll-outs
 	// compare.
 	Candidates int
+	// Margin: roll-outs compare only the moves whose heuristic value is
+	// within Margin of the best (with few roll-outs their noise would
+	// otherwise pick bad moves).
+	Margin float64
 	// Extra is the threshold for playing past the minimum: a play (with its
 	// best follow-up) is made when its cost is below it.
 	Extra float64
@@ -46,7 +50,7 @@ type TheGamePlayer struct {
 
 // NewTheGamePlayer returns the player with its default settings.
 func NewTheGamePlayer(g *thegame.Game, seed uint64) *TheGamePlayer {
-	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Extra: 0.5}
+	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Margin: 2, Extra: 0}
 }
 
 // Search picks one play, or the end of the turn. See the type comment.
@@ -89,8 +93,11 @@ func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.L
 	}
 	var nodes int64
 	score := 0
-	if budget > 0 && len(cands) > 1 {
-		k := min(p.Candidates, len(cands))
+	if budget > 0 && len(cands) > 1 && cands[1].v <= cands[0].v+p.Margin {
+		k := 1 // compare only moves the heuristic finds nearly as good
+		for k < min(p.Candidates, len(cands)) && cands[k].v <= cands[0].v+p.Margin {
+			k++
+		}
 		sum := make([]float64, k)
 		runs := 0
 	loop:
