@@ -46,7 +46,7 @@ type Config struct {
 	Self   []string // argv of this binary's engine mode, for cmd=@self (nil: os.Executable() engine)
 
 	Stdout   io.Writer // standings and progress (nil: discard)
-	Stderr   io.Writer // warnings: a stale lock taken over, events that cannot be written (nil: os.Stderr)
+	Stderr   io.Writer `json:"-"` // warnings: a stale lock taken over, events that cannot be written (nil: os.Stderr)
 	Terminal *bool     // progress style: nil asks Stdout (a character device is a terminal)
 }
 

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,6 +44,7 @@ func testConfig(t *testing.T, variant string, games int, engines ...EngineConfig
 		Timeouts:    protocol.Timeouts{Start: 5 * time.Second, Ready: 2 * time.Second, Quit: 500 * time.Millisecond},
 		MoveTimeout: 3 * time.Second,
 		Out:         filepath.Join(t.TempDir(), "out"),
+		Stderr:      io.Discard, // warnings (a lock taken over after TestResume's SIGKILL); TestLock checks them
 	}
 }
 
