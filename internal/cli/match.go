@@ -55,7 +55,7 @@ Example:
 	draw := fs.String("draw", "", "draw `RULE` after=P,moves=N,score=S: a draw from ply P on, once both seats reported |score| <= S for N moves")
 	sprt := fs.String("sprt", "", "stop early on a pentanomial SPRT `TEST` such as elo0=0,elo1=5,alpha=0.05,beta=0.05 (two engines)")
 	shard := fs.String("shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards")
-	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, stderr/")
+	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/")
 	events := fs.String("events", "", "write JSON-lines events to `FILE`")
 	startT := fs.Duration("start-timeout", protocol.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
 	readyT := fs.Duration("ready-timeout", protocol.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")

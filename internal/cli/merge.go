@@ -9,9 +9,9 @@ import (
 func runMerge(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "merge", "--out DIR SOURCE... [flags]", `
 Merges the journals of the shards of one match (meeple match --shard i/n)
-into DIR: one journal.jsonl, games.txt and the stderr logs, and prints the
-standings, the same as one run of the whole match would. A SOURCE is a
-shard's output directory or its journal file. Every journal must belong to
+into DIR: one journal.jsonl, games.txt (and games.pgn for chess) and the
+stderr logs, and prints the standings, the same as one run of the whole
+match would. A SOURCE is a shard's output directory or its journal file. Every journal must belong to
 the same match (the same command but for --shard); DIR must not hold a
 journal yet. If games are missing, running the whole match (no --shard)
 with --out DIR plays just those.`)
