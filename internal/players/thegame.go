@@ -25,7 +25,8 @@ import (
 // choosing the cheapest; past the minimum it plays on only while a play
 // (with the best follow-up) costs less than the extra-play threshold.
 //
-// With a roll-out budget (Limits.Nodes, or a move time) it also compares
+// With a roll-out budget (Limits.Nodes, a roll-out counting 100, or a
+// move time) it also compares
 // the best few moves by determinized roll-outs: the hidden cards dealt
 // again at random (State.Resample from the seat's view), then every seat
 // played by the heuristic to the end; the move with the fewest cards left
@@ -47,6 +48,10 @@ type TheGamePlayer struct {
 	// best follow-up) is made when its cost is below it.
 	Extra float64
 }
+
+// rolloutNodes is what a roll-out counts for in Limits.Nodes and the node
+// count reported: about the moves it plays.
+const rolloutNodes = 100
 
 // NewTheGamePlayer returns the player with its default settings.
 func NewTheGamePlayer(g *thegame.Game, seed uint64) *TheGamePlayer {
@@ -82,7 +87,7 @@ func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.L
 	move := cands[0].m
 	budget := p.Rollouts
 	if lim.Nodes > 0 {
-		budget = int(lim.Nodes) / max(1, min(p.Candidates, len(cands)))
+		budget = max(1, int(lim.Nodes/rolloutNodes)/max(1, min(p.Candidates, len(cands))))
 	}
 	deadline := time.Time{}
 	if lim.MoveTime > 0 {
@@ -110,7 +115,7 @@ func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.L
 				d := s.Resample(me, rand.New(rand.NewPCG(seed, 1))).(*thegame.State)
 				d.Play(cands[i].m)
 				sum[i] += float64(p.rollout(d, rand.New(rand.NewPCG(seed, 2))))
-				nodes++
+				nodes += rolloutNodes
 			}
 			runs++
 		}
