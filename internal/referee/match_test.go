@@ -392,6 +392,7 @@ func TestShipped(t *testing.T) {
 				a, b = meeple("a", 1, EngineOption{"Algorithm", "random"}), meeple("b", 1, EngineOption{"Algorithm", "random"})
 			}
 			cfg := testConfig(t, v.Name, 2, a, b)
+			cfg.MoveTimeout = 20 * time.Second // an endgame solve under -race, with every variant at once
 			run(t, cfg)
 			rs := journalOf(t, cfg).records
 			if len(rs) != 2 {
