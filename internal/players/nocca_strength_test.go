@@ -35,12 +35,15 @@ func noccaGameCount(sample int) int {
 
 // Budgets of the strength games.
 const (
-	// noccaEngineNodes is the engine's budget a move: about 0.1 s here.
+	// noccaEngineNodes is the engine's budget a move: about 0.05 s of CPU
+	// on the machine these tests were tuned on (4 to 5 million nodes a
+	// second).
 	noccaEngineNodes = 200_000
 	// noccaMCTSIterations is the generic MCTS opponent's budget a move:
-	// about one second a move on the two-core machine these tests were
-	// tuned on (30,000 to 40,000 iterations a second from the 5x6 start).
-	noccaMCTSIterations = 35_000
+	// about one second of CPU a move on that machine (80,000 to 100,000
+	// iterations a second in the 5x6 game, measured as process CPU time
+	// over the first 30 plies of random games).
+	noccaMCTSIterations = 90_000
 )
 
 // noccaResult is the outcome of a match for the engine.
@@ -131,7 +134,7 @@ func TestNoccaBeatsMCTS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("strength suite: skipped under -short")
 	}
-	n := noccaGameCount(6)
+	n := noccaGameCount(4)
 	start := time.Now()
 	g := loadNocca(t, "nocca")
 	res := noccaMatch(t, g, n, func(seed uint64) (search.Searcher, search.Limits) {
