@@ -170,9 +170,9 @@ func TestNoccaMoveFilterExact(t *testing.T) {
 	for _, spec := range []string{"nocca", "nocca-4x3", "nocca-3x3(repetition=2)"} {
 		g := loadNocca(t, spec)
 		rng := rand.New(rand.NewPCG(6, 6))
-		compared, filtered, gamesPer := 0, 0, 20
+		compared, filtered, gamesPer, depth := 0, 0, 20, 4
 		if testing.Short() {
-			gamesPer = 6
+			gamesPer, depth = 6, 3
 		}
 		for range gamesPer {
 			st := g.NewState().(*nocca.State)
@@ -181,8 +181,8 @@ func TestNoccaMoveFilterExact(t *testing.T) {
 				moves := st.LegalMoves(nil)
 				n := len(moves)
 				if len(e.FilterMoves(st, slices.Clone(moves))) < n || rng.IntN(6) == 0 {
-					with := search.NewAlphaBeta(e, 1).Search(context.Background(), st, search.Limits{Depth: 4}, nil)
-					without := search.NewAlphaBeta(noccaOrderOnly{e}, 1).Search(context.Background(), st, search.Limits{Depth: 4}, nil)
+					with := search.NewAlphaBeta(e, 1).Search(context.Background(), st, search.Limits{Depth: depth}, nil)
+					without := search.NewAlphaBeta(noccaOrderOnly{e}, 1).Search(context.Background(), st, search.Limits{Depth: depth}, nil)
 					if with.Info.Score != without.Info.Score {
 						t.Fatalf("%s %s: score %d with the filter, %d without", spec, st.Position(), with.Info.Score, without.Info.Score)
 					}
