@@ -117,7 +117,7 @@ func TestNoccaBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("strength suite: skipped under -short")
 	}
-	n := noccaGameCount(20)
+	n := noccaGameCount(10)
 	start := time.Now()
 	g := loadNocca(t, "nocca")
 	res := noccaMatch(t, g, n, func(seed uint64) (search.Searcher, search.Limits) {

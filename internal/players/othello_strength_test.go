@@ -55,14 +55,14 @@ type othelloOpponent struct {
 
 var othelloOpponents = []othelloOpponent{
 	{"baseline", func(g *othello.Game, seed uint64) search.Searcher { return othelloBaseline{} },
-		search.Limits{}, 10, 1.00},
+		search.Limits{}, 6, 1.00},
 	{"alphabeta-discs-4", func(g *othello.Game, seed uint64) search.Searcher { return search.NewAlphaBeta(discEval{}, 1) },
-		search.Limits{Depth: 4}, 10, 0.90},
+		search.Limits{Depth: 4}, 6, 0.90},
 	{"mcts", func(g *othello.Game, seed uint64) search.Searcher {
 		m := search.NewMCTS(seed)
 		m.MinReturn, m.MaxReturn = -1, 1
 		return m
-	}, search.Limits{Nodes: othelloMCTSIterations}, 4, 0.95},
+	}, search.Limits{Nodes: othelloMCTSIterations}, 2, 0.95},
 }
 
 // othelloGame plays game i of a match: the opening from seed i/2, the
