@@ -95,6 +95,54 @@ func newGeometry(size int) *geometry {
 	return g
 }
 
+// flipV mirrors a board of the frame top to bottom.
+func (g *geometry) flipV(x uint64) uint64 {
+	return bits.ReverseBytes64(x) >> (8 * (8 - g.size))
+}
+
+// flipH mirrors a board of the frame left to right.
+func (g *geometry) flipH(x uint64) uint64 {
+	const k1, k2, k4 = 0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f
+	x = x>>1&k1 | x&k1<<1
+	x = x>>2&k2 | x&k2<<2
+	x = x>>4&k4 | x&k4<<4 // every byte reversed: a row of 8 mirrored
+	return x >> (8 - g.size) & g.valid
+}
+
+// transpose mirrors a board of the frame in its a1-h8 diagonal (the board
+// sits in the frame's top left corner, so this maps it onto itself).
+func transpose(x uint64) uint64 {
+	const k1, k2, k4 = 0x5500550055005500, 0x3333000033330000, 0x0f0f0f0f00000000
+	t := k4 & (x ^ x<<28)
+	x ^= t ^ t>>28
+	t = k2 & (x ^ x<<14)
+	x ^= t ^ t>>14
+	t = k1 & (x ^ x<<7)
+	x ^= t ^ t>>7
+	return x
+}
+
+// symmetric reports whether the position (p, o) is the image of (q, r)
+// under one of the eight symmetries of the square board.
+func (g *geometry) symmetric(p, o, q, r uint64) bool {
+	for k := range 8 {
+		a, b := p, o
+		if k&1 != 0 {
+			a, b = g.flipH(a), g.flipH(b)
+		}
+		if k&2 != 0 {
+			a, b = g.flipV(a), g.flipV(b)
+		}
+		if k&4 != 0 {
+			a, b = transpose(a), transpose(b)
+		}
+		if a == q && b == r {
+			return true
+		}
+	}
+	return false
+}
+
 // fullLines returns, for the four line directions (rows, columns, the
 // diagonals r-c and r+c), the squares whose whole line is filled.
 func (g *geometry) fullLines(filled uint64) [4]uint64 {

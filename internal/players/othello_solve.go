@@ -281,6 +281,28 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 	return lo, bestSq
 }
 
+// dropSymmetric removes from a root's move list the moves whose position is
+// a mirror image or rotation of an earlier move's (at the start of the game
+// all four first moves are alike): they have the same score, and the table
+// would not see it, since it keys the positions themselves.
+func (v *solver8) dropSymmetric(list *moveList) {
+	k := 0
+	for i := range list.n {
+		dup := false
+		for j := range k {
+			if v.geo.symmetric(list.m[i].p, list.m[i].o, list.m[j].p, list.m[j].o) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			list.m[k] = list.m[i]
+			k++
+		}
+	}
+	list.n = k
+}
+
 // rootWindow searches every move in the window (alpha, beta) and returns
 // the fail-soft score and the best move.
 func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
@@ -290,6 +312,7 @@ func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 		ttMove = int(e.move)
 	}
 	v.order(&list, p, o, n, ttMove)
+	v.dropSymmetric(&list)
 	best, bestSq := -solveScoreSpan, list.m[0].sq
 	for i := range list.n {
 		mv := list.m[i]

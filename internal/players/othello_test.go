@@ -243,3 +243,29 @@ func BenchmarkOthelloSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestSymmetric checks the bitboard symmetries the solver uses to drop
+// equivalent root moves against the square-by-square ones.
+func TestSymmetric(t *testing.T) {
+	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello"} {
+		g := loadOthello(t, spec)
+		geo := newGeometry(g.Size())
+		for seed := range 20 {
+			st := randomEndgame(g, uint64(seed), g.Squares()-4-seed%(g.Squares()-4))
+			p, o, _ := st.Bits()
+			for k, f := range symmetries(g.Size()) {
+				sym, err := g.ParseState(transform(st, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				q, r, _ := sym.(*othello.State).Bits()
+				if !geo.symmetric(q, r, p, o) {
+					t.Errorf("%s: symmetry %d (%s) not recognised", st.Position(), k, sym.Position())
+				}
+			}
+			if p != o && geo.symmetric(o, p, p, o) && st.Count(0) != st.Count(1) {
+				t.Errorf("%s: the colours swapped count as a symmetry", st.Position())
+			}
+		}
+	}
+}
