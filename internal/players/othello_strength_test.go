@@ -20,17 +20,20 @@ import (
 // Deterministic: node and depth budgets, fixed seeds, no clock. Plain go
 // test plays a few games against each; -args -strength.full plays 200.
 
-var strengthFull = flag.Bool("strength.full", false, "play 200 games against each Othello opponent (about an hour on two cores)")
+var (
+	strengthFull = flag.Bool("strength.full", false, "play 200 games against each Othello opponent (hours)")
+	strengthOnly = flag.String("strength.only", "", "play only against this Othello opponent")
+)
 
 // Budgets of the strength games.
 const (
 	// othelloEngineNodes is the engine's budget per move: about 0.1 s on
 	// one core of the machine the suite was written on.
 	othelloEngineNodes = 200_000
-	// othelloMCTSIterations is MCTS's budget per move: about one second on
-	// one core of that machine (100-150 k random games a second from the
-	// start position).
-	othelloMCTSIterations = 100_000
+	// othelloMCTSIterations is MCTS's budget per move: about one second of
+	// one core of that machine (0.5 s of CPU per 100,000 iterations a few
+	// moves into the game, 0.3 s with 32 empty squares).
+	othelloMCTSIterations = 250_000
 	// othelloOpeningPlies random moves start each game.
 	othelloOpeningPlies = 4
 )
@@ -107,6 +110,9 @@ func TestOthelloStrength(t *testing.T) {
 	g := loadOthello(t, "othello")
 	for _, opp := range othelloOpponents {
 		t.Run(opp.name, func(t *testing.T) {
+			if *strengthOnly != "" && *strengthOnly != opp.name {
+				t.Skip("-strength.only")
+			}
 			t.Parallel()
 			n := opp.games
 			if *strengthFull {
@@ -124,6 +130,9 @@ func TestOthelloStrength(t *testing.T) {
 					for i := range next {
 						r, st := othelloGame(t, g, opp, i)
 						mu.Lock()
+						if *strengthFull {
+							t.Logf("game %d: engine %s, %s", i, []string{"black", "white"}[i%2], st.EndReason())
+						}
 						switch r {
 						case 1:
 							w++
