@@ -172,6 +172,7 @@ func (g *Game) Describe() games.Description {
 			"pass when the side to move has no legal square", 'a'+g.size-1, g.size),
 		MoveExample: g.newState().FormatMove(g.newState().LegalMoves(nil)[0]),
 		Extra: [][2]string{
+			{"rows", "numbered from the top (row 1 is the top row)"},
 			{"start", g.start},
 			{"scoring", "discs, empty squares to the winner"},
 			{"discs", "X black, O white"},
