@@ -158,9 +158,11 @@ func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
 	// The line: at each position along it, the first move (in the
 	// search's order) proved to keep the score; the table answers most of
 	// these searches.
+	sol.PV = []games.Move{sol.Move}
 	if sol.Exact {
 		cp := st.Clone().(*othello.State)
-		want := score
+		cp.Play(sol.Move)
+		want := -score
 		for cp.Player() != games.Terminal && !v.aborted {
 			m := othello.Pass
 			if cp.Mobility(cp.ToMove()) > 0 {
@@ -172,9 +174,6 @@ func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
 			want = -want
 		}
 		sol.Nodes = v.nodes
-	}
-	if len(sol.PV) == 0 || sol.PV[0] != sol.Move {
-		sol.PV = []games.Move{sol.Move}
 	}
 	return sol
 }
@@ -188,14 +187,13 @@ func ttIndex(p, o uint64) uint64 {
 // of the same position, else the one with the smaller subtree.
 func (s *OthelloSolver) probe(p, o uint64) *solveEntry {
 	i := ttIndex(p, o) & s.mask
-	for e := &s.tt[i]; ; e = &s.tt[i+1] {
-		if e.p == p && e.o == o && (e.p|e.o) != 0 {
-			return e
-		}
-		if e == &s.tt[i+1] {
-			return nil
-		}
+	if e := &s.tt[i]; e.p == p && e.o == o && p|o != 0 {
+		return e
 	}
+	if e := &s.tt[i+1]; e.p == p && e.o == o && p|o != 0 {
+		return e
+	}
+	return nil
 }
 
 func (s *OthelloSolver) store(p, o uint64, n, lower, upper, move int) {
