@@ -322,3 +322,15 @@ func BenchmarkChessSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
+
+// BenchmarkChessClear is the cost of a new game (ucinewgame) with the
+// default 16 MB table.
+func BenchmarkChessClear(b *testing.B) {
+	g := chessGame(b)
+	p := NewChessPlayer(g, search.DefaultHashMB)
+	p.Search(context.Background(), g.NewChess(), search.Limits{Depth: 6}, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Clear()
+	}
+}
