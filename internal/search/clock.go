@@ -11,7 +11,8 @@ const (
 	// defaultMovesToGo is the number of moves a sudden-death clock is
 	// shared among.
 	defaultMovesToGo = 30
-	// moveOverhead is kept back from every clock for the protocol round trip.
+	// moveOverhead is kept back from every clock for the protocol round
+	// trip, unless Limits.MoveOverhead says otherwise.
 	moveOverhead = 30 * time.Millisecond
 )
 
@@ -20,8 +21,9 @@ const (
 // gone), hard the moment it must stop. MoveTime is used exactly (soft = hard
 // = MoveTime). With a clock, soft = left/movestogo + 3/4 of the increment
 // (movestogo 30 when the clock is sudden death) and hard = 3 x soft, both
-// capped so that a margin of the remaining time is never spent. Zero means no
-// time limit (no clock for player, or Infinite).
+// capped so that a margin of the remaining time is never spent: the move
+// overhead (Limits.MoveOverhead, default 30 ms), at most a tenth of the
+// clock. Zero means no time limit (no clock for player, or Infinite).
 func Allocate(lim Limits, player int) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
@@ -41,7 +43,11 @@ func Allocate(lim Limits, player int) (soft, hard time.Duration) {
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
 	}
-	avail := left - min(moveOverhead, left/10)
+	overhead := moveOverhead
+	if lim.MoveOverhead > 0 {
+		overhead = lim.MoveOverhead
+	}
+	avail := left - min(overhead, left/10)
 	if avail < time.Millisecond {
 		avail = time.Millisecond
 	}

@@ -17,6 +17,16 @@ type Limits struct {
 	Inc       []time.Duration // increment per player
 	MovesToGo int             // moves to the next time control (0: sudden death)
 	Infinite  bool            // search until the context is cancelled
+
+	// MoveOverhead is kept back from the clock on every move for the time
+	// the answer takes to reach the arbiter (UCI's "Move Overhead");
+	// 0: the default of Allocate, 30 ms.
+	MoveOverhead time.Duration
+	// RootMoves, when not empty, restricts the search to these moves of the
+	// root (UCI's "go searchmoves"); moves not legal there are ignored.
+	// A searcher that cannot restrict its root ignores it (the chess player
+	// honours it); the caller then checks the answer.
+	RootMoves []games.Move
 }
 
 // Info is a progress report, as in UCI's info line.
@@ -28,6 +38,7 @@ type Info struct {
 	Nodes    int64
 	Time     time.Duration
 	PV       []games.Move
+	HashFull int // permille of the transposition table in use (UCI's hashfull); 0 when not reported
 }
 
 // Result is a search's answer.
