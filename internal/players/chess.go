@@ -24,15 +24,22 @@ import (
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
-// Time: search.Allocate's soft limit ends iterative deepening, its hard
-// limit (a timer and a check of the clock every 1024 nodes) ends the search.
-// The table persists between searches; Clear empties it.
+// Time: chessBudget's soft limit ends iterative deepening, its hard limit
+// (a timer and a check of the clock every 1024 nodes) ends the search.
+// Limits.RootMoves restricts the moves searched at the root (UCI's
+// searchmoves). The table persists between searches; Clear empties it, in
+// constant time. Info.HashFull samples the table as Stockfish does.
 type ChessPlayer struct {
 	g  *chess.Game
 	tt []chessTTEntry
+	// epoch is the table's game: Clear moves to the next one, and entries
+	// of another epoch count as empty. When it wraps around, Clear empties
+	// the table for real.
+	epoch uint16
 
 	// one search's state
 	s         *chess.State
+	only      []games.Move // the root moves to search (Limits.RootMoves), nil: all
 	stop      atomic.Bool
 	start     time.Time
 	hard      time.Time // zero: none
@@ -52,7 +59,8 @@ type ChessPlayer struct {
 }
 
 // chessTTEntry is one slot of the table: the full key, the best move, the
-// score (mates relative to the entry's node), the depth and the bound.
+// score (mates relative to the entry's node), the depth and the bound, the
+// search (gen) and the game (epoch) that stored it. 24 bytes.
 type chessTTEntry struct {
 	key   uint64
 	move  uint32
@@ -60,6 +68,7 @@ type chessTTEntry struct {
 	depth int8
 	bound uint8
 	gen   uint8
+	epoch uint16
 }
 
 const (
@@ -98,9 +107,14 @@ func NewChessPlayer(g *chess.Game, hashMB int) *ChessPlayer {
 	return &ChessPlayer{g: g, tt: make([]chessTTEntry, n)}
 }
 
-// Clear forgets what earlier searches learnt.
+// Clear forgets what earlier searches learnt. The table is not zeroed: its
+// entries belong to the previous epoch from now on, which probes treat as
+// empty (every 65536th Clear, when the epoch wraps around, zeroes it).
 func (p *ChessPlayer) Clear() {
-	clear(p.tt)
+	p.epoch++
+	if p.epoch == 0 {
+		clear(p.tt)
+	}
 	p.history = [2][64][64]int32{}
 	p.killers = [search.MaxPly + 2][2]games.Move{}
 }
@@ -115,7 +129,7 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 		return search.Result{Move: games.NoMove}
 	}
 	p.s = s
-	defer func() { p.s = nil }()
+	defer func() { p.s, p.only = nil, nil }()
 	p.stop.Store(false)
 	p.start = time.Now()
 	p.hard = time.Time{}
@@ -129,7 +143,7 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 			maxDepth = min(lim.Depth, maxDepth)
 		}
 		var hard time.Duration
-		soft, hard = search.Allocate(lim, s.Player())
+		soft, hard = chessBudget(lim, s.Player())
 		if hard > 0 {
 			p.hard = p.start.Add(hard)
 			t := time.AfterFunc(hard, func() { p.stop.Store(true) })
@@ -154,9 +168,13 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 	p.gen++
 	gen := p.gen
 
-	// The root moves; a single legal move gets a shallow search, for its
-	// score only.
+	// The root moves (those of RootMoves that are legal, if any are); a
+	// single one gets a shallow search, for its score only.
 	rootMoves := s.GenerateMoves(make([]games.Move, 0, 256))
+	if only := onlyMoves(rootMoves, lim.RootMoves); len(only) > 0 {
+		rootMoves = only
+		p.only = only
+	}
 	best := rootMoves[0]
 	last := search.Info{PV: []games.Move{best}}
 	if len(rootMoves) == 1 && !lim.Infinite {
@@ -189,8 +207,10 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 			}
 		}
 		if p.aborted {
-			// A root move that beat the previous best in full is better founded.
-			if p.pvLen[0] > 0 && depth > 1 && p.pv[0][0] != best && legalIn(rootMoves, p.pv[0][0]) {
+			// A root move that beat the previous best in full is better
+			// founded; in the first iteration, the best of the moves
+			// searched beats the first move generated.
+			if p.pvLen[0] > 0 && p.pv[0][0] != best && legalIn(rootMoves, p.pv[0][0]) {
 				best = p.pv[0][0]
 				last.PV = append([]games.Move(nil), p.pv[0][:p.pvLen[0]]...)
 			}
@@ -208,6 +228,7 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 			Nodes:    p.nodes,
 			Time:     time.Since(p.start),
 			PV:       append([]games.Move(nil), p.pv[0][:max(p.pvLen[0], 1)]...),
+			HashFull: p.hashFull(),
 		}
 		last.PV[0] = best
 		if info != nil {
@@ -226,8 +247,89 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 	if lim.Infinite && !p.aborted {
 		<-ctx.Done()
 	}
-	last.Nodes, last.Time = p.nodes, time.Since(p.start)
+	last.Nodes, last.Time, last.HashFull = p.nodes, time.Since(p.start), p.hashFull()
 	return search.Result{Move: best, Info: last}
+}
+
+// Time management.
+const (
+	// defaultMoveOverhead is kept back from the clock on every move when
+	// Limits.MoveOverhead is 0 (as search.Allocate does).
+	defaultMoveOverhead = 30 * time.Millisecond
+	// budgetMovesToGo is the number of moves a sudden-death clock is
+	// shared among.
+	budgetMovesToGo = 30
+	// minThink is the budget when the clock has no more than the overhead
+	// left: the search answers with what its first iteration found.
+	minThink = time.Millisecond
+)
+
+// chessBudget is the chess player's time manager: for the player to move it
+// returns soft (no new iteration starts once half of it is gone) and hard
+// (the search stops). MoveTime is used exactly, as UCI asks. With a clock,
+// only what is on it now counts (the increment comes after the move): the
+// usable time is the clock less the move overhead, soft is that over the
+// moves to go (30 in sudden death) plus 3/4 of the increment, hard is three
+// times soft, and neither goes past 3/4 of the usable time. That covers the
+// last move before a time control (movestogo 1: up to 3/4 of the clock),
+// a clock below the increment (the increment is not spent before it
+// arrives), and an emergency: at or below the overhead both are minThink.
+// Zero means no time limit (no clock for the player, or Infinite).
+func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
+	if lim.Infinite {
+		return 0, 0
+	}
+	if lim.MoveTime > 0 {
+		return lim.MoveTime, lim.MoveTime
+	}
+	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
+		return 0, 0
+	}
+	var inc time.Duration
+	if player < len(lim.Inc) {
+		inc = lim.Inc[player]
+	}
+	overhead := lim.MoveOverhead
+	if overhead <= 0 {
+		overhead = defaultMoveOverhead
+	}
+	mtg := lim.MovesToGo
+	if mtg <= 0 || mtg > budgetMovesToGo {
+		mtg = budgetMovesToGo
+	}
+	usable := lim.Time[player] - overhead
+	most := usable * 3 / 4
+	if most < minThink {
+		return minThink, minThink
+	}
+	soft = min(usable/time.Duration(mtg)+inc*3/4, most)
+	hard = min(3*soft, most)
+	return max(soft, minThink), max(hard, minThink)
+}
+
+// onlyMoves is the moves of want that are in legal, in legal's order.
+func onlyMoves(legal, want []games.Move) []games.Move {
+	var out []games.Move
+	for _, m := range legal {
+		if legalIn(want, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// hashFull is the permille of the table in use, sampled as Stockfish
+// does: the first 1000 entries, counting those this search stored.
+func (p *ChessPlayer) hashFull() int {
+	n := min(1000, len(p.tt))
+	used := 0
+	for i := range n {
+		e := &p.tt[i]
+		if e.bound != 0 && e.epoch == p.epoch && e.gen == p.gen {
+			used++
+		}
+	}
+	return used * 1000 / n
 }
 
 func legalIn(moves []games.Move, m games.Move) bool {
@@ -257,18 +359,19 @@ func (p *ChessPlayer) checkStop() bool {
 // Table access.
 func (p *ChessPlayer) ttProbe(key uint64) (*chessTTEntry, bool) {
 	e := &p.tt[key&uint64(len(p.tt)-1)]
-	return e, e.key == key && e.bound != 0
+	return e, e.key == key && e.bound != 0 && e.epoch == p.epoch
 }
 
 func (p *ChessPlayer) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
 	e := &p.tt[key&uint64(len(p.tt)-1)]
-	if e.key == key && m == games.NoMove {
+	live := e.bound != 0 && e.epoch == p.epoch // not empty, not of an earlier game
+	if live && e.key == key && m == games.NoMove {
 		m = games.Move(e.move)
 	}
-	if e.key != key && e.bound != 0 && int(e.depth) > depth+2 && e.gen == gen && bound != boundExact {
+	if live && e.key != key && int(e.depth) > depth+2 && e.gen == gen && bound != boundExact {
 		return // keep a deeper entry of this search
 	}
-	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: gen}
+	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: gen, epoch: p.epoch}
 }
 
 // toTT and fromTT store mate scores relative to the node, not the root.
@@ -374,6 +477,18 @@ func (p *ChessPlayer) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint
 			return -search.MateScore + ply
 		}
 		return 0
+	}
+	if ply == 0 && p.only != nil {
+		// searchmoves: the root keeps the moves asked for (legal, so
+		// never none).
+		n := 0
+		for _, m := range moves {
+			if legalIn(p.only, m) {
+				moves[n] = m
+				n++
+			}
+		}
+		moves = moves[:n]
 	}
 	scores := p.scores[ply][:len(moves)]
 	p.scoreMoves(ply, moves, scores, ttMove)

@@ -1,7 +1,9 @@
 package players
 
 import (
+	"cmp"
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -191,6 +193,129 @@ func TestChessClock(t *testing.T) {
 	}
 	if r.Move == games.NoMove {
 		t.Fatal("no move")
+	}
+}
+
+// chessBudget in the cases where a clock is lost: little time left, the
+// last move before a time control, a clock below the increment, a few
+// milliseconds left. No wall clock: the budget is a pure function.
+func TestChessBudget(t *testing.T) {
+	const ms = time.Millisecond
+	clock := func(left, inc time.Duration) search.Limits {
+		return search.Limits{Time: []time.Duration{left, time.Minute}, Inc: []time.Duration{inc, inc}}
+	}
+	with := func(lim search.Limits, f func(*search.Limits)) search.Limits { f(&lim); return lim }
+	for _, tc := range []struct {
+		name       string
+		lim        search.Limits
+		soft, hard time.Duration // within a millisecond
+	}{
+		{"10+0.1 start", clock(10*time.Second, 100*ms), 407 * ms, 1222 * ms},
+		{"1+0.01 start", clock(time.Second, 10*ms), 40 * ms, 119 * ms},
+		{"1+0.01 100ms left", clock(100*ms, 10*ms), 10 * ms, 30 * ms},
+		{"1+0.01 40ms left", clock(40*ms, 10*ms), 7 * ms, 7 * ms},
+		{"left below the increment", clock(40*ms, 100*ms), 7 * ms, 7 * ms},
+		{"at the overhead", clock(30*ms, 10*ms), minThink, minThink},
+		{"emergency: 5ms left", clock(5*ms, 10*ms), minThink, minThink},
+		{"emergency: 1ms left", clock(ms, 0), minThink, minThink},
+		{"emergency: overhead 1ms, 5ms left", with(clock(5*ms, 0), func(l *search.Limits) { l.MoveOverhead = ms }), minThink, minThink},
+		{"last move before the control", with(clock(2*time.Second, 0), func(l *search.Limits) { l.MovesToGo = 1 }), 1477 * ms, 1477 * ms},
+		{"last increment: movestogo 1, 100ms left", with(clock(100*ms, 10*ms), func(l *search.Limits) { l.MovesToGo = 1 }), 52 * ms, 52 * ms},
+		{"Move Overhead 100ms", with(clock(time.Second, 0), func(l *search.Limits) { l.MoveOverhead = 100 * ms }), 30 * ms, 90 * ms},
+		{"movetime", search.Limits{MoveTime: 50 * ms}, 50 * ms, 50 * ms},
+		{"no clock", search.Limits{Depth: 3}, 0, 0},
+		{"infinite", with(clock(time.Second, 0), func(l *search.Limits) { l.Infinite = true }), 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			soft, hard := chessBudget(tc.lim, 0)
+			if (soft-tc.soft).Abs() > ms || (hard-tc.hard).Abs() > ms {
+				t.Errorf("soft %v hard %v, want %v %v", soft, hard, tc.soft, tc.hard)
+			}
+		})
+	}
+	// Over a grid of clocks: the search never plans to spend past the
+	// clock less the overhead, except the minimum in an emergency.
+	for _, left := range []time.Duration{ms, 3 * ms, 10 * ms, 29 * ms, 31 * ms, 45 * ms, 100 * ms, 999 * ms, 10 * time.Second} {
+		for _, inc := range []time.Duration{0, 10 * ms, 100 * ms, time.Second} {
+			for _, mtg := range []int{0, 1, 2, 40} {
+				for _, overhead := range []time.Duration{0, ms, 30 * ms, 200 * ms} {
+					lim := clock(left, inc)
+					lim.MovesToGo, lim.MoveOverhead = mtg, overhead
+					soft, hard := chessBudget(lim, 0)
+					o := cmp.Or(overhead, defaultMoveOverhead)
+					if soft > hard || hard < minThink || hard > minThink && hard > (left-o)*3/4 {
+						t.Errorf("left %v inc %v movestogo %d overhead %v: soft %v hard %v", left, inc, mtg, overhead, soft, hard)
+					}
+				}
+			}
+		}
+	}
+}
+
+// searchmoves: the search itself keeps to the root moves given; with the
+// mate left out, the score is no mate.
+func TestChessRootMoves(t *testing.T) {
+	g := chessGame(t)
+	const fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // a1a8 mates
+	s := chessPos(t, g, fen)
+	var only []games.Move
+	for _, text := range []string{"a1a2", "g1f1"} {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		only = append(only, m)
+	}
+	p := NewChessPlayer(g, 1)
+	var infos []search.Info
+	r := p.Search(context.Background(), s, search.Limits{Depth: 5, RootMoves: only}, func(in search.Info) { infos = append(infos, in) })
+	if !contains(only, r.Move) {
+		t.Fatalf("searchmoves a1a2 g1f1: played %s", s.FormatMove(r.Move))
+	}
+	for _, in := range infos {
+		if !contains(only, in.PV[0]) || in.Mate > 0 {
+			t.Errorf("info %+v: the PV starts outside searchmoves or finds the mate", in)
+		}
+	}
+	// The restriction ends with its search; moves not legal are ignored.
+	illegal := games.Move(0xfffff)
+	for _, lim := range []search.Limits{{Depth: 3}, {Depth: 3, RootMoves: []games.Move{illegal}}} {
+		if r := p.Search(context.Background(), s, lim, nil); s.FormatMove(r.Move) != "a1a8" {
+			t.Errorf("%+v: played %s, want the mate a1a8", lim, s.FormatMove(r.Move))
+		}
+	}
+}
+
+// Clear: entries of an earlier game are not found, though the table is
+// not zeroed; hashfull counts this search's entries.
+func TestChessClearEpoch(t *testing.T) {
+	g := chessGame(t)
+	s := g.NewChess()
+	p := NewChessPlayer(g, 1)
+	r := p.Search(context.Background(), s, search.Limits{Depth: 6}, nil)
+	if _, ok := p.ttProbe(s.Hash()); !ok {
+		t.Fatal("the root is not in the table after a search")
+	}
+	if r.Info.HashFull <= 0 || r.Info.HashFull > 1000 {
+		t.Errorf("hashfull %d after a search of %d nodes in 1 MB", r.Info.HashFull, r.Info.Nodes)
+	}
+	p.Clear()
+	if _, ok := p.ttProbe(s.Hash()); ok {
+		t.Error("the root is still found after Clear")
+	}
+	if n := p.hashFull(); n != 0 {
+		t.Errorf("hashfull %d after Clear", n)
+	}
+	// The epoch wraps around: the table is zeroed then.
+	p.Search(context.Background(), s, search.Limits{Depth: 4}, nil)
+	p.epoch = math.MaxUint16
+	p.Clear()
+	if p.epoch != 0 || p.tt[s.Hash()&uint64(len(p.tt)-1)] != (chessTTEntry{}) {
+		t.Error("a wrapped epoch did not zero the table")
+	}
+	r2 := p.Search(context.Background(), s, search.Limits{Depth: 6}, nil)
+	if r2.Move != r.Move || r2.Info.Nodes != r.Info.Nodes {
+		t.Errorf("after Clear: %s in %d nodes, a fresh player %s in %d", s.FormatMove(r2.Move), r2.Info.Nodes, s.FormatMove(r.Move), r.Info.Nodes)
 	}
 }
 
