@@ -57,6 +57,32 @@
 // pass; one where neither side can move parses as a finished game, keeping
 // the side to move as written.
 //
+// # Game records (GGF)
+//
+// ParseGGF reads and GGFGame.String writes Othello games in GGF, the
+// Generic Game Format of the Generic Game Server (GGS), which NBoard sends
+// engines with "set game" and Edax and NTest read:
+//
+//	(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[edax]PW[chris]RE[+2.000]TI[15:00]TY[8]
+//	BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.2]W[F6/-0.50/3.1];)
+//
+// A record is "(;", properties NAME[value] (a backslash escapes the next
+// character in a value), ";)". GM is Othello; PC, DT, PB, PW, RE and TI
+// are the place, date, black and white players, result (black's disc lead,
+// "+2.000", with an optional flag ":r" resigned, ":t" time, ":s" mutual
+// score; "?" unknown) and time control, kept as text. TY is the game type,
+// whose first number is the board size ("8", "10", "s8r20"); BO is the
+// start: the size, size² squares row by row from a1 ('*' black, 'O' white,
+// '-' empty; white space between rows is allowed) and the side to move
+// ('*' or 'O'). B[...] and W[...] are moves: a square in any case or a
+// pass (PA or pass), then optionally "/eval" (the mover's evaluation in
+// discs) and "/time" (seconds), either of which may be empty ("d3//1.2").
+// Other properties (RB, RW, TB, TW, KM, ...) are kept in order. ParseGGF
+// checks that every move is legal, and adds the passes that some records
+// leave out (two moves of one colour in a row, the other side having had
+// no move). String writes squares in upper case and passes as PA, as GGS
+// and NBoard do.
+//
 // # Implementation
 //
 // Boards of size 4, 6 and 8 keep their discs in uint64 bitboards in an 8x8
@@ -88,4 +114,7 @@
 //   - Hiroki Takizawa, "Othello is Solved", arXiv:2310.19387, 2023: 8x8
 //     Othello is a draw with perfect play.
 //   - Edax (Richard Delorme): the parallel-prefix move generator.
+//   - Michael Buro, "Generic Game Format (GGF)" (skatgame.net/mburo/ggsa/ggf),
+//     and the GGF records NBoard writes (its protocol document's example
+//     session): the game-record format.
 package othello
