@@ -33,7 +33,7 @@ interval).`)
 	n := fs.Int("games", 1000, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the draws (game i uses PCG(seed, i))")
 	rollouts := fs.Int("rollouts", 0, "determinized roll-outs per candidate move (0: the heuristic alone)")
-	extra := fs.Float64("extra", players.NewTheGamePlayer(nil, 0).Extra, "the player's threshold for plays past the minimum")
+	tune := fs.String("tune", "", "the player's weights, key=value,... (see players.TheGameParams; empty: the defaults)")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	rest, err := parse(fs, env, args)
 	if err != nil {
@@ -53,6 +53,14 @@ interval).`)
 		return err
 	}
 	g := v.Game.(*thegame.Game)
+	var prm *players.TheGameParams
+	if *tune != "" {
+		d := players.DefaultTheGameParams(g.Players())
+		if err := d.Set(*tune); err != nil {
+			return fmt.Errorf("bench %s: --tune: %w", spec, err)
+		}
+		prm = &d
+	}
 	left := make([]float64, *n)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -62,7 +70,7 @@ interval).`)
 			defer wg.Done()
 			p := players.NewTheGamePlayer(g, *seed)
 			p.Rollouts = *rollouts
-			p.Extra = *extra
+			p.Params = prm
 			for i := range next {
 				left[i] = float64(playTheGame(ctx, g, p, *seed, uint64(i)))
 			}

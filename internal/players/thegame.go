@@ -44,9 +44,9 @@ type TheGamePlayer struct {
 	// within Margin of the best (with few roll-outs their noise would
 	// otherwise pick bad moves).
 	Margin float64
-	// Extra is the threshold for playing past the minimum: a play (with its
-	// best follow-up) is made when its cost is below it.
-	Extra float64
+	// Params weigh the plays (nil: DefaultTheGameParams for the player
+	// count).
+	Params *TheGameParams
 }
 
 // rolloutNodes is what a roll-out counts for in Limits.Nodes and the node
@@ -55,7 +55,7 @@ const rolloutNodes = 100
 
 // NewTheGamePlayer returns the player with its default settings.
 func NewTheGamePlayer(g *thegame.Game, seed uint64) *TheGamePlayer {
-	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Margin: 2, Extra: 0}
+	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Margin: 2}
 }
 
 // Search picks one play, or the end of the turn. See the type comment.
@@ -83,7 +83,7 @@ func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.L
 	h.Write([]byte(view))
 	rng := rand.New(rand.NewPCG(p.Seed, h.Sum64()))
 
-	cands := p.rank(s, 1)
+	cands := p.rank(s)
 	move := cands[0].m
 	budget := p.Rollouts
 	if lim.Nodes > 0 {
@@ -147,20 +147,9 @@ func (p *TheGamePlayer) rollout(d *thegame.State, rng *rand.Rand) int {
 			d.Play(buf[rng.IntN(len(buf))])
 			continue
 		}
-		d.Play(p.rank(d, 0)[0].m)
+		d.Play(p.rank(d)[0].m)
 	}
 	return d.CardsLeft()
-}
-
-// cost prices playing card on pile q of s.
-func cost(s *thegame.State, card, q int) float64 {
-	g := s.Game()
-	top := s.Top(q)
-	if g.Ascending(q) == (card > top) {
-		return float64(s.UnplayedBetween(top, card))
-	}
-	// A step back: the trick or a house rule.
-	return -1 - float64(s.UnplayedBetween(top, card))
 }
 
 type candidate struct {
@@ -168,78 +157,17 @@ type candidate struct {
 	v float64
 }
 
-// rank lists the legal moves with the value of the best turn each starts,
-// best (lowest) first, looking lookahead optional plays past the minimum
-// (roll-outs use 0, a decision 1).
-func (p *TheGamePlayer) rank(s *thegame.State, lookahead int) []candidate {
-	moves := s.LegalMoves(nil)
-	need := s.Required() - s.Played()
-	out := make([]candidate, 0, len(moves))
-	for _, m := range moves {
-		var v float64
-		if m == thegame.EndMove {
-			v = 0
-		} else {
-			c, q := thegame.MoveCard(m), thegame.MovePile(m)
-			v = cost(s, c, q)
-			if need <= 0 {
-				v -= p.Extra
-			}
-			s.Play(m)
-			v += p.rest(s, need-1, lookahead)
-			s.Undo()
-		}
-		out = append(out, candidate{m, v})
+// rank lists the legal moves that start a turn the planner considers, with
+// the value of the best turn each starts, best (lowest) first.
+func (p *TheGamePlayer) rank(s *thegame.State) []candidate {
+	prm := p.Params
+	if prm == nil {
+		d := DefaultTheGameParams(s.Game().Players())
+		prm = &d
 	}
-	// insertion sort, stable: ties keep the move order
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].v < out[j-1].v; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+	out := newPlanner(s, prm).plan()
+	if len(out) == 0 { // stuck: any legal move
+		out = append(out, candidate{s.LegalMoves(nil)[0], 1e6})
 	}
 	return out
-}
-
-// rest is the cheapest continuation of the turn in s: need more cards
-// required, up to extra optional ones beyond them (each priced at its cost
-// minus the threshold, and only taken when that is negative).
-func (p *TheGamePlayer) rest(s *thegame.State, need, extra int) float64 {
-	if s.Over() {
-		if s.CardsLeft() == 0 {
-			return -1000
-		}
-		return 1000 // stuck: the game ends here
-	}
-	if need <= 0 && extra <= 0 {
-		return 0
-	}
-	best := math.Inf(1)
-	if need <= 0 {
-		best = 0 // stop here
-	}
-	me := s.Mover()
-	for _, c := range s.Hand(me) {
-		for q := range s.Game().Piles() {
-			if !s.Game().CanPlay(q, s.Top(q), c) {
-				continue
-			}
-			v := cost(s, c, q)
-			n, e := need-1, extra
-			if need <= 0 {
-				v -= p.Extra
-				e--
-			}
-			m := thegame.PlayMove(c, q)
-			s.Play(m)
-			v += p.rest(s, n, e)
-			s.Undo()
-			if v < best {
-				best = v
-			}
-		}
-	}
-	if math.IsInf(best, 1) {
-		return 1000 // the minimum cannot be played
-	}
-	return best
 }
