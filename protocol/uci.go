@@ -30,7 +30,8 @@ import (
 type uci struct {
 	s        *session
 	chess960 bool
-	skill    int // Skill Level, 0..maxSkill; maxSkill is full strength
+	skill    int           // Skill Level, 0..maxSkill; maxSkill is full strength
+	overhead time.Duration // Move Overhead, kept back from the clock on every move
 
 	// ponder is the pending search of "go ponder": its limits, for
 	// ponderhit, and a flag that silences its bestmove when ponderhit
@@ -47,6 +48,13 @@ type ponderJob struct {
 // maxSkill is the Skill Level of full strength (as in Stockfish, 0..20).
 const maxSkill = 20
 
+// Move Overhead's default and range, in milliseconds (Stockfish's range;
+// its default is 10).
+const (
+	defaultOverhead = 30
+	maxOverhead     = 5000
+)
+
 // skillNodes is the node budget of a Skill Level below maxSkill: 100 nodes
 // at 0, doubling every two levels (51200 at 18 and 19).
 func skillNodes(skill int) int64 { return 100 << (skill / 2) }
@@ -55,12 +63,13 @@ func skillNodes(skill int) int64 { return 100 << (skill / 2) }
 const (
 	optChess960  = "UCI_Chess960"
 	optSkill     = "Skill Level"
+	optOverhead  = "Move Overhead"
 	optClearHash = "Clear Hash"
 	optPonder    = "Ponder" // UCI: tells the GUI the engine can ponder; no effect
 )
 
 func newUCI(s *session) frontEnd {
-	u := &uci{s: s, skill: maxSkill}
+	u := &uci{s: s, skill: maxSkill, overhead: defaultOverhead * time.Millisecond}
 	if s.game.Family() == "chess" {
 		if g, ok := s.game.(*chess.Game); ok {
 			u.chess960 = g.Chess960()
@@ -158,7 +167,8 @@ func (u *uci) uciOptions() []option {
 		option{Name: optClearHash, Type: "button"},
 		option{Name: optPonder, Type: "check", Default: "false"},
 		option{Name: optChess960, Type: "check", Default: strconv.FormatBool(u.chess960)},
-		option{Name: optSkill, Type: "spin", Default: strconv.Itoa(maxSkill), Min: 0, Max: maxSkill})
+		option{Name: optSkill, Type: "spin", Default: strconv.Itoa(maxSkill), Min: 0, Max: maxSkill},
+		option{Name: optOverhead, Type: "spin", Default: strconv.Itoa(defaultOverhead), Min: 0, Max: maxOverhead})
 }
 
 func (u *uci) hello() {
@@ -207,6 +217,13 @@ func (u *uci) setoption(args []string) *Error {
 			return errorf(BadOption, "option %s: %q is not a whole number in 0..%d", optSkill, value, maxSkill)
 		}
 		u.skill = n
+		return nil
+	case strings.EqualFold(name, optOverhead):
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 || n > maxOverhead {
+			return errorf(BadOption, "option %s: %q is not a whole number in 0..%d", optOverhead, value, maxOverhead)
+		}
+		u.overhead = time.Duration(n) * time.Millisecond
 		return nil
 	}
 	// Hash, and the options uci does not list (Seed, Algorithm), which the
@@ -344,6 +361,8 @@ func (u *uci) goSearch(args []string) *Error {
 			lim.Nodes = n
 		}
 	}
+	// Move Overhead 0 is read as 1 ms (Limits reads 0 as its default).
+	lim.MoveOverhead = max(u.overhead, time.Millisecond)
 	if ponder {
 		p := &ponderJob{lim: lim, search: only}
 		u.ponder = p
@@ -355,9 +374,11 @@ func (u *uci) goSearch(args []string) *Error {
 	return u.start(lim, only, nil)
 }
 
-// start runs a search; its bestmove is not printed when silent is set by
+// start runs a search, restricted at the root to only when it is not
+// empty (searchmoves); its bestmove is not printed when silent is set by
 // then (a ponder search that ponderhit replaces).
 func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *Error {
+	lim.RootMoves = only
 	w := u.s.w
 	infos := 0                  // touched on the search goroutine only
 	root := u.s.state().Clone() // for the search goroutine
@@ -367,7 +388,7 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 				return
 			}
 			infos++
-			w.lines(infoText(in, pv, true))
+			w.lines(uciInfo(in, pv))
 		},
 		done: func(res search.Result, move string, e *Error) {
 			if silent != nil && silent.Load() {
@@ -381,12 +402,13 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 				// Arenas expect an info line before bestmove (fastchess's
 				// compliance check does); a search stopped before its first
 				// iteration has its last report only.
-				w.lines(infoText(res.Info, &pvFormatter{root: root}, true))
+				w.lines(uciInfo(res.Info, &pvFormatter{root: root}))
 			}
 			if len(only) > 0 && !slices.Contains(only, res.Move) {
-				// searchmoves restricts the answer, not the tree: the
-				// searcher knows no restriction, so the first listed move
-				// stands in when it preferred another.
+				// searchmoves: the chess player searches only the moves
+				// listed (Limits.RootMoves); a searcher that cannot (the
+				// Algorithm option's others) may prefer another, and the
+				// first listed move stands in.
 				move = root.FormatMove(only[0])
 			}
 			if pv := (&pvFormatter{root: root}).line(res.Info.PV); len(pv) >= 2 && pv[0] == move {
@@ -395,6 +417,18 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 			w.lines("bestmove " + move)
 		},
 	})
+}
+
+// uciInfo is an info line with hashfull, which UCI has and the other
+// dialects do not: "info depth ... time <ms> hashfull <permille> pv ...".
+func uciInfo(in search.Info, pv *pvFormatter) string {
+	line := infoText(in, pv, true)
+	head, tail, hasPV := strings.Cut(line, " pv ")
+	head += " hashfull " + strconv.Itoa(in.HashFull)
+	if hasPV {
+		return head + " pv " + tail
+	}
+	return head
 }
 
 // ponderhit turns the ponder search into the real one: the pondering

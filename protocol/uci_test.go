@@ -498,6 +498,51 @@ func TestUCISkillLevel(t *testing.T) {
 	}
 }
 
+// TestUCISearchMoves: searchmoves restricts the search itself, not only
+// the answer: with the mate in one left out, no info line has it or its
+// score, and every line carries hashfull.
+func TestUCISearchMoves(t *testing.T) {
+	c := meepleUCI(t)
+	c.send("uci")
+	c.expect("uciok", patience)
+	const mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // a1a8 mates
+	c.send("position fen "+mate, "go depth 5 searchmoves a1a2 g1f1")
+	lines := c.expect("bestmove", patience)
+	if m := checkSearch(t, lines, chessAt(t, mate, nil)); m != "a1a2" && m != "g1f1" {
+		t.Errorf("searchmoves a1a2 g1f1: bestmove %s", m)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		f := strings.Fields(l)
+		pv := slices.Index(f, "pv")
+		if pv < 0 || pv+1 >= len(f) || f[pv+1] != "a1a2" && f[pv+1] != "g1f1" || strings.Contains(l, " score mate ") {
+			t.Errorf("searchmoves a1a2 g1f1: %q", l)
+		}
+		if hf := slices.Index(f, "hashfull"); hf < 0 || hf > pv {
+			t.Errorf("no hashfull before the pv: %q", l)
+		}
+	}
+	// Without searchmoves the mate is found again.
+	c.send("go depth 3")
+	if m := checkSearch(t, c.expect("bestmove", patience), chessAt(t, mate, nil)); m != "a1a8" {
+		t.Errorf("go depth 3: bestmove %s, want a1a8", m)
+	}
+}
+
+// TestUCIMoveOverhead: the option is listed with Stockfish's range, and a
+// clock at or below it gets a legal move at once.
+func TestUCIMoveOverhead(t *testing.T) {
+	c := meepleUCI(t)
+	c.send("uci")
+	hello := c.expect("uciok", patience)
+	if !slices.Contains(hello, "option name Move Overhead type spin default 30 min 0 max 5000") {
+		t.Errorf("no Move Overhead in %q", hello)
+	}
+	for _, v := range []string{"0", "1000"} {
+		c.send("setoption name Move Overhead value "+v, "position startpos", "go wtime 500 btime 500 winc 10 binc 10")
+		checkSearch(t, c.expect("bestmove", patience), chessAt(t, "", nil))
+	}
+}
+
 // TestUCIAutoDetect: a first line uci selects the dialect, from any
 // initial variant.
 func TestUCIAutoDetect(t *testing.T) {
