@@ -1,0 +1,117 @@
+package referee
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	_ "meeple/games/chess"
+)
+
+// peersEnv, when set, turns a missing peer engine (Stockfish) from a skip
+// into a failure (CI sets it where it installs them).
+const peersEnv = "MEEPLE_REQUIRE_PEERS"
+
+// stockfishPath finds Stockfish in PATH or where Debian's package puts
+// it, or skips the test.
+func stockfishPath(t *testing.T) string {
+	t.Helper()
+	if p, err := exec.LookPath("stockfish"); err == nil {
+		return p
+	}
+	if p := "/usr/games/stockfish"; fileExists(p) {
+		return p
+	}
+	if os.Getenv(peersEnv) != "" {
+		t.Fatalf("%s is set and Stockfish is not installed (apt-get install stockfish)", peersEnv)
+	}
+	t.Skip("Stockfish is not installed (apt-get install stockfish)")
+	return ""
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// stockfishMinElo is the lowest UCI_Elo the Stockfish at path takes (1320
+// since Stockfish 16, 1350 before), read from its option line.
+func stockfishMinElo(t *testing.T, path string) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path)
+	cmd.Stdin = strings.NewReader("uci\nquit\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "option" && f[2] == "UCI_Elo" {
+			for i := range len(f) - 1 {
+				if f[i] == "min" {
+					if n, err := strconv.Atoi(f[i+1]); err == nil {
+						return max(n, 1320)
+					}
+				}
+			}
+		}
+	}
+	t.Fatalf("%s lists no UCI_Elo option", path)
+	return 0
+}
+
+// TestStockfishMatch plays meeple (this test binary in engine mode, over
+// UCI) against Stockfish at its weakest Elo, two games at 1+0.01 with the
+// referee's default margin: both must end by the rules (or the ply cap),
+// with no illegal move, crash, time loss or protocol error, and the
+// records must replay.
+func TestStockfishMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a match against Stockfish: skipped under -short")
+	}
+	sf := stockfishPath(t)
+	elo := stockfishMinElo(t, sf)
+	me := EngineConfig{Name: "meeple", Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep},
+		Proto: "uci", Restart: true, Options: []EngineOption{{"Hash", "16"}, {"Move Overhead", "30"}}}
+	stockfish := EngineConfig{Name: "stockfish", Cmd: sf, Proto: "uci", Restart: true,
+		Options: []EngineOption{{"Threads", "1"}, {"Hash", "16"}, {"Move Overhead", "30"},
+			{"UCI_LimitStrength", "true"}, {"UCI_Elo", strconv.Itoa(elo)}}}
+	cfg := testConfig(t, "chess", 2, me, stockfish)
+	cfg.Concurrency = 1 // the clocks are the point: no game competes with another for the CPU
+	cfg.Limits.TC = TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}
+	cfg.MaxPlies = 200 // bounds the test's time: at most 2 s of clock a side a game
+	cfg.MoveTimeout = 10 * time.Second
+	start := time.Now()
+	sum := run(t, cfg)
+	t.Logf("%d games in %v, terminations %v", sum.Games, time.Since(start).Round(time.Millisecond), sum.Terminations)
+	recs, err := ReadFile(filepath.Join(cfg.Out, RecordsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 {
+		t.Fatalf("%d records, want 2", len(recs))
+	}
+	for _, r := range recs {
+		if r.Termination != Normal && r.Termination != MaxPlies {
+			t.Errorf("game %d (%s): %s: %s", r.Game, strings.Join(r.Seats, " vs "), r.Termination, r.Reason)
+		}
+		if err := Replay(r); err != nil { // fills in the seats too
+			t.Errorf("game %d does not replay: %v", r.Game, err)
+		}
+		var slowest [2]time.Duration
+		for _, p := range r.Plies {
+			if p.Seat > 0 && !p.Book {
+				slowest[p.Seat-1] = max(slowest[p.Seat-1], time.Duration(p.Micro)*time.Microsecond)
+			}
+		}
+		t.Logf("game %d: %s %s after %d plies (%s); slowest moves %v, %v", r.Game, strings.Join(r.Seats, " vs "),
+			r.Result(), len(r.Plies), r.Reason, slowest[0], slowest[1])
+	}
+}
