@@ -268,12 +268,14 @@ const (
 // returns soft (no new iteration starts once half of it is gone) and hard
 // (the search stops). MoveTime is used exactly, as UCI asks. With a clock,
 // only what is on it now counts (the increment comes after the move): the
-// usable time is the clock less the move overhead, soft is that over the
+// usable time is the clock less the move overhead; soft is that over the
 // moves to go (30 in sudden death) plus 3/4 of the increment, hard is three
-// times soft, and neither goes past 3/4 of the usable time. That covers the
-// last move before a time control (movestogo 1: up to 3/4 of the clock),
-// a clock below the increment (the increment is not spent before it
-// arrives), and an emergency: at or below the overhead both are minThink.
+// times soft, and neither goes past a share of the usable time: 3/4 on the
+// last move before a time control (movestogo 1), 3/8 on the one before,
+// else 1/4. So a clock below the increment never spends the increment
+// before it arrives; a long game at 1+0.01 settles with the clock near
+// the overhead plus four increments or more, not at the overhead; and in
+// an emergency, with no more than the overhead left, both are minThink.
 // Zero means no time limit (no clock for the player, or Infinite).
 func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 	if lim.Infinite {
@@ -298,7 +300,7 @@ func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 		mtg = budgetMovesToGo
 	}
 	usable := lim.Time[player] - overhead
-	most := usable * 3 / 4
+	most := usable * 3 / time.Duration(4*min(mtg, 3))
 	if most < minThink {
 		return minThink, minThink
 	}

@@ -212,14 +212,15 @@ func TestChessBudget(t *testing.T) {
 	}{
 		{"10+0.1 start", clock(10*time.Second, 100*ms), 407 * ms, 1222 * ms},
 		{"1+0.01 start", clock(time.Second, 10*ms), 40 * ms, 119 * ms},
-		{"1+0.01 100ms left", clock(100*ms, 10*ms), 10 * ms, 30 * ms},
-		{"1+0.01 40ms left", clock(40*ms, 10*ms), 7 * ms, 7 * ms},
-		{"left below the increment", clock(40*ms, 100*ms), 7 * ms, 7 * ms},
+		{"1+0.01 100ms left", clock(100*ms, 10*ms), 10 * ms, 17 * ms},
+		{"1+0.01 40ms left", clock(40*ms, 10*ms), 2 * ms, 2 * ms},
+		{"left below the increment", clock(40*ms, 100*ms), 2 * ms, 2 * ms},
 		{"at the overhead", clock(30*ms, 10*ms), minThink, minThink},
 		{"emergency: 5ms left", clock(5*ms, 10*ms), minThink, minThink},
 		{"emergency: 1ms left", clock(ms, 0), minThink, minThink},
 		{"emergency: overhead 1ms, 5ms left", with(clock(5*ms, 0), func(l *search.Limits) { l.MoveOverhead = ms }), minThink, minThink},
 		{"last move before the control", with(clock(2*time.Second, 0), func(l *search.Limits) { l.MovesToGo = 1 }), 1477 * ms, 1477 * ms},
+		{"two moves before the control", with(clock(time.Second, 0), func(l *search.Limits) { l.MovesToGo = 2 }), 364 * ms, 364 * ms},
 		{"last increment: movestogo 1, 100ms left", with(clock(100*ms, 10*ms), func(l *search.Limits) { l.MovesToGo = 1 }), 52 * ms, 52 * ms},
 		{"Move Overhead 100ms", with(clock(time.Second, 0), func(l *search.Limits) { l.MoveOverhead = 100 * ms }), 30 * ms, 90 * ms},
 		{"movetime", search.Limits{MoveTime: 50 * ms}, 50 * ms, 50 * ms},
@@ -243,7 +244,11 @@ func TestChessBudget(t *testing.T) {
 					lim.MovesToGo, lim.MoveOverhead = mtg, overhead
 					soft, hard := chessBudget(lim, 0)
 					o := cmp.Or(overhead, defaultMoveOverhead)
-					if soft > hard || hard < minThink || hard > minThink && hard > (left-o)*3/4 {
+					share := (left - o) * 3 / 4 // movestogo 1
+					if mtg == 0 || mtg > 2 {
+						share = (left - o) / 4
+					}
+					if soft > hard || hard < minThink || hard > minThink && hard > share {
 						t.Errorf("left %v inc %v movestogo %d overhead %v: soft %v hard %v", left, inc, mtg, overhead, soft, hard)
 					}
 				}
