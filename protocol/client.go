@@ -25,7 +25,7 @@ type EngineSpec struct {
 	Cmd     []string       // argv; Cmd[0] is looked up in PATH; started without a shell
 	Dir     string         // working directory ("" = inherit)
 	Env     []string       // extra environment entries KEY=VALUE
-	Dialect string         // "native" (default), "ugi", or "uci" (chess)
+	Dialect string         // "native" (default), "ugi", "uci" (chess), or "gtp" (placement games)
 	Options []EngineOption // sent as setoption after the handshake, in order
 	// StderrLimit caps the bytes of the engine's stderr that reach each
 	// writer (StartEngine's, then each one given to SetStderr); past it the
@@ -137,6 +137,7 @@ type GoRequest struct {
 // GoReply is the outcome of a search.
 type GoReply struct {
 	Move    string        // as the engine wrote it ("0000" or "" when it had none)
+	Resign  bool          // the engine resigned (GTP's genmove answered resign)
 	Elapsed time.Duration // from writing go to reading bestmove, on the monotonic clock
 	// The rest comes from the info lines: each field from the last line
 	// that carries it (lines of a multipv other than 1 are skipped).

@@ -11,7 +11,7 @@ import (
 
 // clientDialect is one dialect's side of the client: what it sends and how
 // it reads the replies: native, and ugi and uci (a ugiClient with the words
-// of each, see ugiWords and uciWords).
+// of each, see ugiWords and uciWords), and gtp (a gtpClient, client_gtp.go).
 type clientDialect interface {
 	name() string
 	// handshake greets the engine and records its id and options.
@@ -33,8 +33,10 @@ func newClientDialect(name string) (clientDialect, error) {
 		return ugiClient{ugiWords}, nil
 	case "uci":
 		return ugiClient{uciWords}, nil
+	case "gtp":
+		return &gtpClient{}, nil
 	}
-	return nil, fmt.Errorf("unknown dialect %q (want native, ugi or uci)", name)
+	return nil, fmt.Errorf("unknown dialect %q (want native, ugi, uci or gtp)", name)
 }
 
 // nativeClient speaks the native dialect. Every request carries an id, and

@@ -71,6 +71,8 @@ func fakeEngine(mode string) int {
 	case "linger": // a grandchild that holds the engine's pipes open
 		time.Sleep(lingering)
 		return 0
+	case "gtp", "gtp-resign", "gtp-bad-id", "gtp-lacks":
+		return gtpEngine(mode)
 	case "foreign": // speaks neither dialect
 		sc := bufio.NewScanner(os.Stdin)
 		for sc.Scan() {
@@ -417,7 +419,7 @@ func TestClientStartup(t *testing.T) {
 		{"no such program", EngineSpec{Cmd: []string{"meeple-no-such-engine"}}, short, "meeple-no-such-engine"},
 		{"no command", EngineSpec{Name: "empty"}, short, "no command"},
 		{"uci", fakeSpec("meeple", "uci"), roomy, ""},
-		{"unknown dialect", fakeSpec("meeple", "gtp"), short, `unknown dialect "gtp"`},
+		{"unknown dialect", fakeSpec("meeple", "xboard"), short, `unknown dialect "xboard"`},
 		{"option not listed", fakeSpec("meeple", "native", EngineOption{"Colour", "red"}), roomy, `no option "Colour"`},
 		{"option not listed ugi", fakeSpec("meeple", "ugi", EngineOption{"Colour", "red"}), roomy, `no option "Colour"`},
 		{"bad option value", fakeSpec("meeple", "native", EngineOption{"Hash", "lots"}), roomy, "bad-option"},

@@ -20,7 +20,7 @@ loss, protocol error, startup failure) ends only its own game.
 An engine SPEC is space-separated key=value words (quote a value with
 spaces in double quotes):
   name=N  cmd=PROGRAM (@self: this meeple's engine)  arg=A (repeatable)
-  dir=D  env=K=V  proto=native|ugi  option.NAME=VALUE  restart=on|off
+  dir=D  env=K=V  proto=native|ugi|uci|gtp  option.NAME=VALUE  restart=on|off
   tc=TC  movetime=SECONDS  nodes=N  depth=N   (override --tc etc.)
 Two engines play a match; more play a round-robin (or --gauntlet). TC is
 [moves/]seconds[+increment] (40/60+0.6, 0:30+0.1, 10) or inf.

@@ -32,7 +32,7 @@ override the level.
 An --engine SPEC is "builtin" (the default; it also takes name=,
 option.NAME=VALUE, nodes=, depth=, movetime=), "none" (the same as
 --humans), or a program in meeple match's syntax: cmd=PROGRAM (@self: this
-meeple's engine) arg=A proto=native|ugi option.NAME=VALUE name=N dir=D
+meeple's engine) arg=A proto=native|ugi|uci|gtp option.NAME=VALUE name=N dir=D
 env=K=V. Repeat --engine to give the seats that are not yours different
 engines, in seat order (the last one plays the rest).
 

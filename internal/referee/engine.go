@@ -26,7 +26,7 @@ type EngineConfig struct {
 	Args    []string // arguments after Cmd
 	Dir     string   // working directory ("": the referee's)
 	Env     []string // extra KEY=VALUE environment entries
-	Proto   string   // "native" (default) or "ugi"
+	Proto   string   // "native" (default), "ugi", "uci" or "gtp"
 	Options []EngineOption
 	Restart bool // restart a process that died or failed (default on)
 
@@ -49,7 +49,7 @@ var engineKeys = []string{"name", "cmd", "arg", "dir", "env", "proto", "option."
 //	arg=A          one argument (repeat for more, in order)
 //	dir=D          working directory
 //	env=K=V        an extra environment variable (repeatable)
-//	proto=P        native (default) or ugi
+//	proto=P        native (default), ugi, uci (chess) or gtp (placement games)
 //	option.N=V     setoption name N value V after the handshake (repeatable)
 //	tc=TC          time control (see ParseTC); overrides --tc
 //	movetime=S     seconds per move; overrides --movetime (0: none)
@@ -89,8 +89,8 @@ func ParseEngine(spec string) (EngineConfig, error) {
 			}
 			e.Env = append(e.Env, v)
 		case k == "proto":
-			if v != "native" && v != "ugi" && v != "uci" {
-				return bad("proto %q: want native or ugi", v)
+			if v != "native" && v != "ugi" && v != "uci" && v != "gtp" {
+				return bad("proto %q: want native, ugi, uci or gtp", v)
 			}
 			e.Proto = v
 		case strings.HasPrefix(k, "option."):

@@ -206,6 +206,9 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 			}
 			return faultEnd(who, f)
 		}
+		if rep.Resign && typ.Players == 2 && typ.Utility == games.ZeroSum {
+			return end(Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, rec.Seats[who]))
+		}
 		if sr.clock.charge(rep.Elapsed, m.cfg.Margin) {
 			return faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("took %v with %v on the clock (margin %v)",
 				rep.Elapsed.Round(time.Microsecond), (sr.clock.left + rep.Elapsed).Round(time.Microsecond), m.cfg.Margin)})

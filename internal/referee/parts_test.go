@@ -43,7 +43,7 @@ func TestParseEngine(t *testing.T) {
 		{"cmd=x tc=40/", "time control"},
 		{"cmd=x depth=-1", "depth"},
 		{"cmd=x restart=maybe", "restart"},
-		{"cmd=x proto=gtp", "proto"},
+		{"cmd=x proto=xboard", "proto"},
 		{`cmd=x arg="open`, "quote"},
 		{"cmd=x justaword", "key=value"},
 		{"cmd=x name=a/b", "name"},
@@ -587,5 +587,14 @@ func TestUnterminated(t *testing.T) {
 	s := summarize(id, games.Type{Players: 2, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}, []*Record{r, fin}, nil)
 	if s.Games != 1 {
 		t.Errorf("standings count %d games, want 1 (the unterminated one left out)", s.Games)
+	}
+}
+
+func TestResignationReplays(t *testing.T) {
+	if n, err := ParseTermination("resign"); err != nil || n != Resignation || Resignation.String() != "resign" {
+		t.Fatalf("resign: %v %v", n, err)
+	}
+	if got := pgnTermination(Resignation); got != "normal" {
+		t.Errorf("PGN termination of a resignation: %q", got)
 	}
 }

@@ -89,7 +89,7 @@ func pgnTimeControl(limits string) string {
 // normal, rules infraction, time forfeit, unterminated).
 func pgnTermination(t Termination) string {
 	switch t {
-	case Normal:
+	case Normal, Resignation:
 		return "normal"
 	case Adjudication, MaxPlies:
 		return "adjudication"

@@ -24,9 +24,10 @@ const (
 	ProtocolError                    // an engine's reply made no sense
 	Startup                          // an engine could not be started (or is dead with restart=off)
 	Unterminated                     // the game did not end (saved in progress by meeple play): result *, no standings
+	Resignation                      // an engine resigned (GTP's genmove resign): a loss
 )
 
-var terminationNames = [...]string{"normal", "adjudication", "max-plies", "illegal-move", "crash", "stall", "time", "protocol", "startup", "unterminated"}
+var terminationNames = [...]string{"normal", "adjudication", "max-plies", "illegal-move", "crash", "stall", "time", "protocol", "startup", "unterminated", "resign"}
 
 func (t Termination) String() string {
 	if int(t) < len(terminationNames) {

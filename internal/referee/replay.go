@@ -179,8 +179,8 @@ func Replay(r *Record) error {
 		if r.Loser < 1 || r.Loser > typ.Players {
 			return fmt.Errorf("termination %s: want the losing seat in 1..%d, have %d", r.Termination, typ.Players, r.Loser)
 		}
-		if r.Termination == Adjudication && (typ.Players != 2 || typ.Utility != games.ZeroSum) {
-			return errors.New("resign adjudication in a game that is not two-player zero-sum")
+		if (r.Termination == Adjudication || r.Termination == Resignation) && (typ.Players != 2 || typ.Utility != games.ZeroSum) {
+			return fmt.Errorf("termination %s in a game that is not two-player zero-sum", r.Termination)
 		}
 		want = forfeitReturns(typ, r.Loser-1)
 	}

@@ -1,0 +1,386 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"meeple/games"
+)
+
+// gtpClient speaks GTP (the Go Text Protocol, version 2) to engines of
+// placement games: Othello, as gtp-rhino speaks it (squares a1..h8 with
+// row 1 at the top, as in meeple's Othello notation), and 2-D k-in-a-row
+// boards with the Go convention (columns A..Z without I, row 1 at the
+// bottom, as in meeple's k-in-a-row notation). Seat 1 is black.
+//
+// GTP engines keep the game: the client remembers the moves its engine
+// has on its board and sends only the new ones with play; when the moves
+// asked for do not extend them it starts over with clear_board. genmove
+// plays the engine's move on its own board. Every command carries an id
+// and the reply must echo it. GTP has no stop and no options: an engine
+// that overruns a deadline stalls, and an engine option is refused at
+// startup. An engine that refuses a pass with play (gtp-rhino passes for
+// a side with no move by itself) gets no more passes. Clocks go out as time_left before genmove when the engine
+// knows that command; a movetime as time_settings 0 <seconds> 1 (one move
+// a byo-yomi period).
+type gtpClient struct {
+	known    map[string]bool // the engine's list_commands
+	game     games.Game
+	vertex   gtpVertex
+	st       games.State // the engine's board: the start, then played
+	played   []string    // the moves on the engine's board, as the referee writes them
+	moveTime string      // the time_settings sent this game ("": none)
+	autoPass bool        // the engine refuses "play <colour> pass": it passes by itself
+}
+
+// gtpVertex translates between meeple's squares and GTP vertices.
+type gtpVertex struct {
+	skipI bool // Go's column letters: A..H, J..Z
+}
+
+// gtpColumns are GTP's column letters in the Go convention.
+const gtpColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+// toGTP writes a meeple move ("f5", "pass") as a GTP vertex.
+func (v gtpVertex) toGTP(move string) (string, error) {
+	if strings.EqualFold(move, "pass") {
+		return "pass", nil
+	}
+	col, row, err := splitSquare(move)
+	if err != nil {
+		return "", err
+	}
+	if v.skipI {
+		if col >= len(gtpColumns) {
+			return "", fmt.Errorf("square %q: GTP has no column past Z", move)
+		}
+		return fmt.Sprintf("%c%d", gtpColumns[col], row), nil
+	}
+	return fmt.Sprintf("%c%d", 'A'+col, row), nil
+}
+
+// fromGTP reads a GTP vertex as a meeple move.
+func (v gtpVertex) fromGTP(vertex string) (string, error) {
+	if strings.EqualFold(vertex, "pass") {
+		return "pass", nil
+	}
+	up := strings.ToUpper(vertex)
+	if up == "" || up[0] < 'A' || up[0] > 'Z' {
+		return "", fmt.Errorf("%q is not a vertex", clip(vertex))
+	}
+	col := int(up[0] - 'A')
+	if v.skipI {
+		col = strings.IndexByte(gtpColumns, up[0])
+		if col < 0 {
+			return "", fmt.Errorf("%q is not a vertex: GTP's columns skip I", clip(vertex))
+		}
+	}
+	row, err := strconv.Atoi(up[1:])
+	if err != nil || row < 1 {
+		return "", fmt.Errorf("%q is not a vertex", clip(vertex))
+	}
+	return fmt.Sprintf("%c%d", 'a'+col, row), nil
+}
+
+// splitSquare reads a 2-D square "c12" as column 2 and row 12.
+func splitSquare(s string) (col, row int, err error) {
+	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
+		return 0, 0, fmt.Errorf("square %q: want a letter and a number", s)
+	}
+	row, err = strconv.Atoi(s[1:])
+	if err != nil || row < 1 {
+		return 0, 0, fmt.Errorf("square %q: want a letter and a number", s)
+	}
+	return int(s[0] - 'a'), row, nil
+}
+
+func (*gtpClient) name() string { return "gtp" }
+
+// gtpRequired are the commands the client cannot do without.
+var gtpRequired = []string{"boardsize", "clear_board", "play", "genmove"}
+
+func (g *gtpClient) handshake(c *Client, w waitFor) error {
+	if v, err := g.command(c, w, "protocol_version"); err != nil {
+		return err
+	} else if v != "2" {
+		return c.errorf(Protocol, "protocol_version: %q, want 2", clip(v))
+	}
+	name, err := g.command(c, w, "name")
+	if err != nil {
+		return err
+	}
+	c.id = name
+	if v, err := g.command(c, w, "version"); err == nil && v != "" {
+		c.id += " " + v
+	}
+	list, err := g.command(c, w, "list_commands")
+	if err != nil {
+		return err
+	}
+	g.known = map[string]bool{}
+	for _, cmd := range strings.Fields(list) {
+		g.known[cmd] = true
+	}
+	for _, cmd := range gtpRequired {
+		if !g.known[cmd] {
+			return c.errorf(Protocol, "list_commands: the engine lacks %s (GTP needs %s)", cmd, strings.Join(gtpRequired, ", "))
+		}
+	}
+	return nil
+}
+
+func (*gtpClient) setOption(c *Client, w waitFor, name, value string) error {
+	return fmt.Errorf("setoption: GTP has no options")
+}
+
+// isReady asks for the engine's name: GTP's cheapest command.
+func (g *gtpClient) isReady(c *Client, w waitFor, sent []string) error {
+	_, err := g.command(c, w, "name")
+	return err
+}
+
+// newGame reads the variant's board and sends boardsize and clear_board.
+func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
+	v, err := games.LoadVariant(variant)
+	if err != nil {
+		return fmt.Errorf("newgame: %w", err)
+	}
+	size := 0
+	switch v.Family {
+	case "othello":
+		if v.Rules.String("start") != "diagonal" {
+			return fmt.Errorf("newgame: GTP engines play Othello from the diagonal start only")
+		}
+		size, g.vertex = v.Rules.Int("size"), gtpVertex{}
+	case "kinarow":
+		sizes := v.Rules.Ints("size")
+		if n := v.Rules.Int("size"); n > 0 {
+			sizes = []int{n, n}
+		}
+		if v.Rules.Int("dims") != 2 || len(sizes) < 2 || sizes[0] != sizes[1] || v.Rules.Int("gravity") != 0 {
+			return fmt.Errorf("newgame: GTP engines play k-in-a-row on square 2-D boards without gravity only")
+		}
+		size, g.vertex = sizes[0], gtpVertex{skipI: true}
+	default:
+		return fmt.Errorf("newgame: GTP engines play placement games (othello, kinarow), not %s", v.Family)
+	}
+	g.game = v.Game
+	if _, err := g.command(c, w, "boardsize "+strconv.Itoa(size)); err != nil {
+		return err
+	}
+	return g.clear(c, w)
+}
+
+// clear empties the engine's board.
+func (g *gtpClient) clear(c *Client, w waitFor) error {
+	g.st, g.played, g.moveTime = nil, nil, ""
+	if _, err := g.command(c, w, "clear_board"); err != nil {
+		return err
+	}
+	g.st = g.game.NewState()
+	return nil
+}
+
+// gtpColour is the GTP colour of a seat.
+func gtpColour(seat int) string {
+	if seat == 0 {
+		return "black"
+	}
+	return "white"
+}
+
+func (g *gtpClient) search(c *Client, ctx context.Context, req GoRequest) (GoReply, error) {
+	if g.game == nil {
+		return GoReply{}, fmt.Errorf("engine %s: go: no game (newgame first)", c.name)
+	}
+	if strings.TrimSpace(req.Position) != "" {
+		return GoReply{}, fmt.Errorf("engine %s: go: a GTP engine starts from the standard position; it cannot be given %q", c.name, clip(req.Position))
+	}
+	w := c.readyWait(ctx)
+	if err := g.sync(c, w, req.Moves); err != nil {
+		return GoReply{}, err
+	}
+	seat := g.st.Player()
+	if seat < 0 {
+		return GoReply{}, fmt.Errorf("engine %s: go: the game is over", c.name)
+	}
+	colour := gtpColour(seat)
+	if err := g.sendClock(c, w, req, seat); err != nil {
+		return GoReply{}, err
+	}
+	id := c.nextID()
+	replied := false
+	rep, err := c.searchReplies(ctx, req, id+" genmove "+colour, func() error { return nil },
+		func(word, rest string, rep *GoReply) (bool, error) {
+			if replied {
+				return word == "", nil // the blank line that ends the reply
+			}
+			text, ok, err := gtpReplyLine(id, word, rest)
+			switch {
+			case err != nil:
+				return false, c.broke(c.errorf(Protocol, "genmove: %w", err))
+			case !ok:
+				return false, nil // not a reply: skipped
+			}
+			replied = true
+			if strings.EqualFold(text, "resign") {
+				rep.Move, rep.Resign = "resign", true
+				return false, nil
+			}
+			move, err := g.vertex.fromGTP(text)
+			if err != nil {
+				move = text // the referee calls it illegal
+			}
+			rep.Move = move
+			return false, nil
+		})
+	if err != nil {
+		return rep, err
+	}
+	// genmove played the move on the engine's board.
+	if m, perr := games.ParseLegal(g.st, rep.Move); perr == nil {
+		g.st.Play(m)
+		g.played = append(g.played, g.st.FormatMove(m)) // as the referee will write it
+	} else {
+		g.st = nil // out of step: the next search starts over
+	}
+	return rep, nil
+}
+
+// sync brings the engine's board to moves: the new ones with play, or
+// all of them after clear_board when they do not extend what it has.
+func (g *gtpClient) sync(c *Client, w waitFor, moves []string) error {
+	if g.st == nil || len(moves) < len(g.played) || !slices.Equal(moves[:len(g.played)], g.played) {
+		if err := g.clear(c, w); err != nil {
+			return err
+		}
+	}
+	for _, text := range moves[len(g.played):] {
+		m, err := games.ParseLegal(g.st, text)
+		if err != nil {
+			return fmt.Errorf("engine %s: go: move %q: %w", c.name, text, err)
+		}
+		vertex, err := g.vertex.toGTP(g.st.FormatMove(m))
+		if err != nil {
+			return fmt.Errorf("engine %s: go: %w", c.name, err)
+		}
+		if vertex != "pass" || !g.autoPass {
+			if _, err := g.command(c, w, "play "+gtpColour(g.st.Player())+" "+vertex); err != nil {
+				if vertex == "pass" && c.broken == nil {
+					// It refused the pass: it passes by itself (gtp-rhino does).
+					g.autoPass = true
+				} else {
+					g.st = nil
+					return err
+				}
+			}
+		}
+		g.st.Play(m)
+		g.played = append(g.played, text)
+	}
+	return nil
+}
+
+// sendClock tells the engine its time, when it can be told: time_left
+// with a clock, time_settings with a movetime.
+func (g *gtpClient) sendClock(c *Client, w waitFor, req GoRequest, seat int) error {
+	if seat < len(req.Time) && g.known["time_left"] {
+		secs := max(int(req.Time[seat].Seconds()), 1)
+		_, err := g.command(c, w, fmt.Sprintf("time_left %s %d 0", gtpColour(seat), secs))
+		return err
+	}
+	if req.MoveTime > 0 && g.known["time_settings"] {
+		ts := fmt.Sprintf("time_settings 0 %d 1", max(int(req.MoveTime.Seconds()), 1))
+		if ts != g.moveTime {
+			if _, err := g.command(c, w, ts); err != nil {
+				return err
+			}
+			g.moveTime = ts
+		}
+	}
+	return nil
+}
+
+// command sends one GTP command with an id and returns the text of its
+// success reply. A failure reply ("? message") is a Protocol error with
+// the replies in step; lines before the reply that are not one are
+// skipped.
+func (g *gtpClient) command(c *Client, w waitFor, cmd string) (string, error) {
+	id := c.nextID()
+	if err := c.send(id + " " + cmd); err != nil {
+		return "", err
+	}
+	what, _ := cutWord(cmd)
+	var lines []string
+	replied := false
+	for {
+		l, err := c.next(w.ctx, w.expire)
+		if err != nil {
+			return "", c.waitError(err, what, w)
+		}
+		if l.tooLong {
+			return "", c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", what, MaxLine, l.text))
+		}
+		if replied {
+			if strings.TrimSpace(l.text) == "" {
+				return strings.Join(lines, "\n"), nil
+			}
+			lines = append(lines, l.text)
+			continue
+		}
+		word, rest := cutWord(l.text)
+		text, ok, err := gtpReplyLine(id, word, rest)
+		if err != nil {
+			var fail *gtpFailure
+			if errors.As(err, &fail) {
+				// Read to the blank line, then report it.
+				if err := g.skipReply(c, w, what); err != nil {
+					return "", err
+				}
+				return "", c.errorf(Protocol, "%s: the engine says %q", what, clip(fail.msg))
+			}
+			return "", c.broke(c.errorf(Protocol, "%s: %w", what, err))
+		}
+		if ok {
+			replied, lines = true, []string{text}
+		}
+	}
+}
+
+// skipReply reads the rest of a reply, to its blank line.
+func (g *gtpClient) skipReply(c *Client, w waitFor, what string) error {
+	for {
+		l, err := c.next(w.ctx, w.expire)
+		if err != nil {
+			return c.waitError(err, what, w)
+		}
+		if strings.TrimSpace(l.text) == "" {
+			return nil
+		}
+	}
+}
+
+// gtpFailure is a "?" reply.
+type gtpFailure struct{ msg string }
+
+func (f *gtpFailure) Error() string { return "the engine says " + strconv.Quote(f.msg) }
+
+// gtpReplyLine reads the first line of a reply to request id: "=id text"
+// (ok) or "?id message" (a *gtpFailure). A line that starts with neither
+// is no reply (ok false); a reply with another id is an error.
+func gtpReplyLine(id, word, rest string) (text string, ok bool, err error) {
+	if word == "" || word[0] != '=' && word[0] != '?' {
+		return "", false, nil
+	}
+	if got := word[1:]; got != id {
+		return "", false, fmt.Errorf("the reply %q is not for request %s", clip(word+" "+rest), id)
+	}
+	if word[0] == '?' {
+		return "", false, &gtpFailure{msg: rest}
+	}
+	return rest, true, nil
+}
