@@ -138,26 +138,36 @@ func (b *lineBuffer) count() int {
 
 var masked = regexp.MustCompile(`\b(time|nps) \d+`)
 
+// nboardTime is the clock field of nboard's "nodestats NODES SECONDS" and
+// "=== MOVE/EVAL/SECONDS".
+var nboardTime = regexp.MustCompile(`^(nodestats \d+ |=== [^/]+/[^/]*/)[0-9.]+$`)
+
 // normalise masks what depends on the clock: the time and nps fields of
-// info and perft lines.
+// info and perft lines, and the seconds of nboard's.
 func normalise(line string) string {
 	if strings.HasPrefix(line, "info ") && !strings.HasPrefix(line, "info string") || strings.HasPrefix(line, "ok") {
 		return masked.ReplaceAllString(line, "$1 *")
 	}
-	return line
+	return nboardTime.ReplaceAllString(line, "$1*")
 }
 
-// concludes says whether line ends a go request: its bestmove or its error.
+// concludes says whether line ends a go request: its bestmove or its error
+// (nboard: the "=== move" of go, the "status" that ends hint, an error).
 func concludes(line string) bool {
 	return strings.HasPrefix(line, "bestmove") || strings.HasPrefix(line, "err") ||
-		strings.HasPrefix(line, "info string error")
+		strings.HasPrefix(line, "info string error") ||
+		strings.HasPrefix(line, "=== ") || line == "status" || strings.HasPrefix(line, "status error")
 }
 
-// isGo reports whether an input line is a go request, and an infinite one.
+// isGo reports whether an input line is a go request (or nboard's hint),
+// and an infinite one.
 func isGo(line string) (goLine, infinite bool) {
 	f := strings.Fields(line)
 	if len(f) > 0 && strings.Trim(f[0], "0123456789") == "" {
 		f = f[1:]
+	}
+	if len(f) > 0 && f[0] == "hint" {
+		return true, false
 	}
 	if len(f) == 0 || f[0] != "go" || len(f) > 1 && f[1] == "perft" {
 		return false, false // uci's go perft is not a search

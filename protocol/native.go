@@ -184,7 +184,7 @@ func (n *native) hello(r *request) (reply, *Error) {
 	lines := []string{
 		fmt.Sprintf("protocol %d", Version),
 		"engine meeple",
-		"dialects native ugi uci",
+		"dialects native ugi uci nboard",
 	}
 	for _, f := range games.Families() {
 		lines = append(lines, "game "+f.Name+" "+oneLine(f.Summary))

@@ -19,8 +19,8 @@ const MaxLine = 64 << 10
 // Options configure a session. The zero value is usable.
 type Options struct {
 	// Dialect is "auto" (or ""): the first command picks it (a first line
-	// "ugi" selects UGI, "uci" UCI for chess, anything else native);
-	// "native"; "ugi"; or "uci".
+	// "ugi" selects UGI, "uci" UCI for chess, "nboard" NBoard for Othello,
+	// anything else native); "native"; "ugi"; "uci"; or "nboard".
 	Dialect string
 	// Variant is the initial variant: a shipped name, a family, a .toml
 	// path or an inline spec. Default "tictactoe".
@@ -44,11 +44,13 @@ type frontEnd interface {
 
 // dialects are the front-ends Options.Dialect may name; a first request
 // that is the name of one (other than native) selects it. uci is strict
-// UCI for chess: selecting it switches the session to chess.
+// UCI for chess: selecting it switches the session to chess; nboard is
+// NBoard's protocol for Othello and switches it to Othello.
 var dialects = map[string]func(*session) frontEnd{
 	"native": newNative,
 	"ugi":    newUGI,
 	"uci":    newUCI,
+	"nboard": newNBoard,
 }
 
 // Run serves one engine session: it reads requests from in until EOF, quit,
@@ -76,7 +78,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Dialect != "" && o.Dialect != "auto" {
 		mk, ok := dialects[o.Dialect]
 		if !ok {
-			return fmt.Errorf("protocol: unknown dialect %q (want auto, native, ugi or uci)", o.Dialect)
+			return fmt.Errorf("protocol: unknown dialect %q (want auto, native, ugi, uci or nboard)", o.Dialect)
 		}
 		fe = mk(s)
 	}
