@@ -19,15 +19,21 @@
 //     setoption, position, go, stop, ponderhit, quit, and Stockfish's
 //     go perft and d), as GUIs and arenas speak it. Selecting it switches
 //     the session to chess; errors are reported as in ugi.
+//   - nboard: the NBoard protocol, version 2, for Othello (nboard, set depth,
+//     set game <GGF>, move, hint, go, ping, learn, analyze, quit), as the
+//     NBoard GUI speaks it. Selecting it switches the session to Othello;
+//     go and hint search in the background and ping stops them before its
+//     pong; errors are reported as "status error <code> <message>".
 //
 // The dialects are thin front-ends over one session core: the current
 // variant and position, the move history for undo, the engine options and
 // searcher, the seeded RNG that resolves chance nodes, and the search
 // goroutine. Output goes through one writer that writes each reply whole and
-// flushes every line. The package knows no game, but for uci: positions and
-// moves are strings handed to the game through the games interfaces, and
-// only uci.go, whose protocol is chess's own, imports games/chess (FEN, the
-// board of d).
+// flushes every line. The package knows no game, but for uci and nboard:
+// positions and moves are strings handed to the game through the games
+// interfaces, and only uci.go, whose protocol is chess's own, imports
+// games/chess (FEN, the board of d), and only nboard.go, whose protocol is
+// Othello's own, imports games/othello (GGF records, the pass).
 //
 // The client is the other end: StartEngine starts an engine process (argv,
 // no shell) and returns a Client that speaks native, UGI or UCI to it, for the
