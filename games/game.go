@@ -62,6 +62,12 @@ type Type struct {
 	Utility     Utility
 	MinReturn   float64 // the range of a player's return
 	MaxReturn   float64
+	// Penalty, when set, names what a cooperative game's return counts
+	// against the players, the return being minus that count (The Game:
+	// "cards left"). Score summaries then report the mean penalty, and the
+	// rate of games whose penalty is below Excellent (when Excellent > 0).
+	Penalty   string
+	Excellent float64
 }
 
 // Game is one configured variant of a game family: its rules are fixed, and

@@ -134,10 +134,12 @@ func New(v games.Values) (*Game, error) {
 func (g *Game) Family() string { return family.Name }
 
 // Type: 1..5 players, chance (the draws), imperfect information (the hands),
-// identical utility: every player's return is minus the cards left.
+// identical utility: every player's return is minus the cards left; fewer
+// than 10 left is the rules' "excellent".
 func (g *Game) Type() games.Type {
 	return games.Type{Players: g.players, Chance: true, Information: games.ImperfectInformation,
-		Utility: games.Identical, MinReturn: -float64(g.Cards()), MaxReturn: 0}
+		Utility: games.Identical, MinReturn: -float64(g.Cards()), MaxReturn: 0,
+		Penalty: "cards left", Excellent: 10}
 }
 
 // Params returns the effective rules (hand as given: 0 means by player count).

@@ -598,3 +598,24 @@ func TestResignationReplays(t *testing.T) {
 		t.Errorf("PGN termination of a resignation: %q", got)
 	}
 }
+
+func TestPenaltySummary(t *testing.T) {
+	typ := games.Type{Players: 2, Utility: games.Identical, MinReturn: -98, MaxReturn: 0, Penalty: "cards left", Excellent: 10}
+	tl := newTally(Identity{Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}}, typ, nil)
+	for i, x := range []float64{0, -5, -9, -10, -30} {
+		tl.add(&Record{Game: i, Seats: []string{"a", "b"}, Returns: []float64{x, x}, Termination: Normal})
+	}
+	sum := tl.summary()
+	if len(sum.Scores) != 1 {
+		t.Fatalf("scores %+v", sum.Scores)
+	}
+	got := sum.Scores[0]
+	if got.Penalty != "cards left" || got.PMean != 10.8 || got.Wins != 1 || got.Excellents != 3 {
+		t.Errorf("penalty summary %+v: want mean 10.8 cards left, 1 won, 3 excellent", got)
+	}
+	var b strings.Builder
+	sum.Write(&b)
+	if !strings.Contains(b.String(), "mean cards left 10.800") || !strings.Contains(b.String(), "excellent (fewer than 10 left) 3 (60.0%") {
+		t.Errorf("summary text:\n%s", b.String())
+	}
+}

@@ -60,7 +60,11 @@ func (p *progress) line(sum *Summary) string {
 	}
 	if len(sum.Scores) == 1 {
 		sc := sum.Scores[0]
-		fmt.Fprintf(&b, ", mean return %.3f", sc.Mean)
+		if sc.Penalty != "" {
+			fmt.Fprintf(&b, ", mean %s %.3f", sc.Penalty, sc.PMean)
+		} else {
+			fmt.Fprintf(&b, ", mean return %.3f", sc.Mean)
+		}
 	}
 	if sum.SPRT != nil {
 		fmt.Fprintf(&b, ", llr %.2f [%.2f, %.2f]", sum.SPRT.LLR, sum.SPRT.Lower, sum.SPRT.Upper)

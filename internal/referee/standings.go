@@ -78,6 +78,13 @@ type ScoreStats struct {
 	Mean, Lo, Hi   float64 // the common return (seat 1's), with a 95% interval
 	Wins           int     // games ending with MaxReturn
 	Rate, RLo, RHi float64
+	// With a Penalty (games.Type): the mean penalty (minus the return)
+	// with its interval, and the games with a penalty below Excellent.
+	Penalty            string
+	PMean, PLo, PHi    float64
+	Excellent          float64
+	Excellents         int
+	ExRate, ExLo, ExHi float64
 }
 
 // SPRTStatus is where a sequential test stands.
@@ -267,6 +274,16 @@ func (t *tally) summary() *Summary {
 			}
 		}
 		ss.Rate, ss.RLo, ss.RHi = stats.Rate(ss.Wins, len(xs))
+		if t.typ.Penalty != "" {
+			ss.Penalty, ss.Excellent = t.typ.Penalty, t.typ.Excellent
+			ss.PMean, ss.PLo, ss.PHi = -ss.Mean, -ss.Hi, -ss.Lo
+			for _, x := range xs {
+				if -x < ss.Excellent {
+					ss.Excellents++
+				}
+			}
+			ss.ExRate, ss.ExLo, ss.ExHi = stats.Rate(ss.Excellents, len(xs))
+		}
 		sum.Scores = append(sum.Scores, ss)
 	}
 	if t.sprt != nil && len(sum.Pairs) <= 1 {
@@ -342,8 +359,18 @@ func (s *Summary) Write(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	for _, sc := range s.Scores {
-		fmt.Fprintf(w, "%s: %d games, mean return %.3f [%.3f, %.3f], max return reached %d (%.1f%% [%.1f%%, %.1f%%])\n",
-			sc.Engines, sc.Games, sc.Mean, sc.Lo, sc.Hi, sc.Wins, 100*sc.Rate, 100*sc.RLo, 100*sc.RHi)
+		if sc.Penalty == "" {
+			fmt.Fprintf(w, "%s: %d games, mean return %.3f [%.3f, %.3f], max return reached %d (%.1f%% [%.1f%%, %.1f%%])\n",
+				sc.Engines, sc.Games, sc.Mean, sc.Lo, sc.Hi, sc.Wins, 100*sc.Rate, 100*sc.RLo, 100*sc.RHi)
+			continue
+		}
+		fmt.Fprintf(w, "%s: %d games, mean %s %.3f [%.3f, %.3f], won (none left) %d (%.1f%% [%.1f%%, %.1f%%])",
+			sc.Engines, sc.Games, sc.Penalty, sc.PMean, sc.PLo, sc.PHi, sc.Wins, 100*sc.Rate, 100*sc.RLo, 100*sc.RHi)
+		if sc.Excellent > 0 {
+			fmt.Fprintf(w, ", excellent (fewer than %g left) %d (%.1f%% [%.1f%%, %.1f%%])",
+				sc.Excellent, sc.Excellents, 100*sc.ExRate, 100*sc.ExLo, 100*sc.ExHi)
+		}
+		fmt.Fprintln(w)
 	}
 	if s.SPRT != nil {
 		fmt.Fprintf(w, "sprt %s: llr %.3f [%.3f, %.3f] after %d pairs: %s\n", s.SPRT.Test, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Pairs, s.SPRT.Decision)
