@@ -255,7 +255,9 @@ type Description struct {
 	Coords []string
 	// Stacks is the tallest stack a square can hold (0: one piece a square).
 	Stacks int
-	// Moves describes the move grammar; MoveExample is one legal start move.
+	// Moves describes the move grammar; MoveExample is one legal start move
+	// (in a game that starts with chance, a player's move of the kind the
+	// players make: The Game's "50a").
 	Moves       string
 	MoveExample string
 	// Extra holds game-specific facts as key/value pairs (gravity axis, ...).

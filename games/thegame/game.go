@@ -256,7 +256,7 @@ func (g *Game) Describe() games.Description {
 		Moves: fmt.Sprintf("a card and the pile it goes on: 57a; piles %s ascending from %d, %s descending from %d; "+
 			"end ends the turn once the minimum is played; a draw (chance) is + and the card: +57",
 			strings.Join(up, ","), g.low-1, strings.Join(down, ","), g.high+1),
-		MoveExample: "+" + strconv.Itoa(g.low),
+		MoveExample: g.playExample(),
 		Extra: [][2]string{
 			{"cards", fmt.Sprintf("%d..%d", g.low, g.high)},
 			{"hand", strconv.Itoa(g.hand)},
@@ -272,4 +272,10 @@ func (g *Game) Describe() games.Description {
 func (g *Game) String() string {
 	return fmt.Sprintf("thegame(players=%d,low=%d,high=%d,up=%d,down=%d,hand=%d,min_plays=%d,min_plays_empty=%d,trick=%d,repdigit=%v,last_digit=%v)",
 		g.players, g.low, g.high, g.up, g.down, g.handRule, g.minPlays, g.minPlaysEmpty, g.trick, g.repdigit, g.lastDg)
+}
+
+// playExample is a player's move for Describe (the start itself is a
+// chance node, whose moves are draws): the middle card on the first pile.
+func (g *Game) playExample() string {
+	return strconv.Itoa((g.low+g.high)/2) + "a"
 }

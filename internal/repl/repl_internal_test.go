@@ -117,7 +117,7 @@ func TestParseEngine(t *testing.T) {
 		{"cmd=@self option.Algorithm=mcts", "meeple", referee.Self, false},
 		{"name=edax cmd=/usr/bin/edax proto=ugi", "edax", "/usr/bin/edax", false},
 		{"builtin colour=red", "", "", true},
-		{"cmd=x proto=gtp", "", "", true},
+		{"cmd=x proto=xboard", "", "", true},
 	} {
 		e, err := ParseEngine(tc.in)
 		if (err != nil) != tc.bad || !tc.bad && (e.Name != tc.name || e.Cmd != tc.cmd) {
