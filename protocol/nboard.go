@@ -226,6 +226,9 @@ func (nb *nboard) search(n int, isGo bool) *Error {
 	start := time.Now()
 	return s.startSearch(search.Limits{Depth: nb.depth}, reporter{
 		info: func(in search.Info, pv *pvFormatter) {
+			if in.Depth == 0 && in.Mate == 0 {
+				return // a search stopped before any result: no evaluation
+			}
 			if line := pv.line(in.PV); len(line) > 0 {
 				for i, m := range line {
 					line[i] = nboardMove(m)
