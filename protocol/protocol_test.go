@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	_ "meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
 )
 
 // patience bounds every wait in these tests. It is generous: the tests

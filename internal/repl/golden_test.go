@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
 	"meeple/internal/cli"
 	"meeple/protocol"
 )

@@ -1,16 +1,25 @@
-package protocol
-
-// A small test-only game, "nimtest", that exercises what kinarow lacks:
-// more than two players, chance nodes and hidden information. It is
-// registered only in this package's test binary.
+// Package nimtest registers two test-only games for the tests of the
+// packages that drive games generically (protocol, internal/repl): a test
+// binary imports it for its side effect,
 //
-// A pile of stones; the seats a, b, c, ... take 1, 2 or 3 in turn ("1".."3")
-// and whoever takes the last stone wins (+1, the others -1). With chance,
-// after every take that leaves stones a chance node adds "+0" or "+1"
-// stones. With hidden, every seat but a sees the pile as "?".
+//	import _ "meeple/games/gametest/nimtest"
+//
+// and the meeple binary never does.
+//
+// "nimtest" exercises what kinarow lacks: more than two players, chance
+// nodes and hidden information. A pile of stones; the seats a, b, c, ...
+// take 1, 2 or 3 in turn ("1".."3") and whoever takes the last stone wins
+// (+1, the others -1). With chance, after every take that leaves stones a
+// chance node adds "+0" or "+1" stones. With hidden, every seat but a sees
+// the pile as "?".
 //
 // Position: "<pile> <seat>" ("7 a"); "<pile> <seat>*" when a chance outcome
 // is due before seat moves; "0 =b" when b took the last stone.
+//
+// "brokentest" is nimtest with bugs planted: drawing a position panics, and
+// so does generating moves on a clone (which perft and searches use). It
+// checks that a session survives a broken game.
+package nimtest
 
 import (
 	"fmt"
@@ -251,7 +260,7 @@ func (s *nimState) Resample(p int, rng *rand.Rand) games.State { return s.Clone(
 
 // brokentest is nimtest with bugs planted: drawing a position panics, and
 // so does generating moves on a clone (which perft and searches use). It
-// checks that the session survives a broken game with err internal.
+// checks that a session survives a broken game (native: err internal).
 func init() {
 	games.Register(&games.Family{
 		Name:    "brokentest",
