@@ -443,6 +443,19 @@ func (c *Client) next(ctx context.Context, expire <-chan time.Time) (clientLine,
 	}
 }
 
+// readLine reads the engine's next line within w, during request what: a
+// failed wait, or a line longer than MaxLine, is a failure.
+func (c *Client) readLine(w waitFor, what string) (string, error) {
+	l, err := c.next(w.ctx, w.expire)
+	if err != nil {
+		return "", c.waitError(err, what, w)
+	}
+	if l.tooLong {
+		return "", c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", what, MaxLine, l.text))
+	}
+	return l.text, nil
+}
+
 // crashError says how the process ended (or that its output did), giving
 // Wait a moment to report the exit status.
 func (c *Client) crashError() error {

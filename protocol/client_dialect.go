@@ -162,21 +162,18 @@ func (c *Client) request(w waitFor, command string, payload func(word, rest stri
 // final reads to the final line of request id (what names it).
 func (c *Client) final(w waitFor, what, id string, payload func(word, rest string) error) (string, error) {
 	for {
-		l, err := c.next(w.ctx, w.expire)
+		line, err := c.readLine(w, what)
 		if err != nil {
-			return "", c.waitError(err, what, w)
+			return "", err
 		}
-		if l.tooLong {
-			return "", c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", what, MaxLine, l.text))
-		}
-		word, rest := cutWord(l.text)
+		word, rest := cutWord(line)
 		switch word {
 		case "":
 			continue
 		case "ok", "err":
 			rid, text := splitID(rest)
 			if rid != id {
-				return "", c.broke(c.errorf(Protocol, "%s: the reply %q is not for request %s", what, clip(l.text), id))
+				return "", c.broke(c.errorf(Protocol, "%s: the reply %q is not for request %s", what, clip(line), id))
 			}
 			if word == "err" {
 				return "", c.errorf(Protocol, "%s: %w", what, errorReply(text))
@@ -188,7 +185,7 @@ func (c *Client) final(w waitFor, what, id string, payload func(word, rest strin
 			}
 		}
 		if payload == nil {
-			return "", c.broke(c.errorf(Protocol, "%s: %q is not a reply to %s", what, clip(l.text), what))
+			return "", c.broke(c.errorf(Protocol, "%s: %q is not a reply to %s", what, clip(line), what))
 		}
 		if err := payload(word, rest); err != nil {
 			return "", c.broke(c.errorf(Protocol, "%s: %w", what, err))
@@ -304,14 +301,11 @@ func (u ugiClient) handshake(c *Client, w waitFor) error {
 		return err
 	}
 	for {
-		l, err := c.next(w.ctx, w.expire)
+		line, err := c.readLine(w, u.hello)
 		if err != nil {
-			return c.waitError(err, u.hello, w)
+			return err
 		}
-		if l.tooLong {
-			return c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", u.hello, MaxLine, l.text))
-		}
-		word, rest := cutWord(l.text)
+		word, rest := cutWord(line)
 		switch word {
 		case u.helloOK:
 			return nil
@@ -337,14 +331,11 @@ func (u ugiClient) isReady(c *Client, w waitFor, sent []string) error {
 	}
 	var reported *Error
 	for {
-		l, err := c.next(w.ctx, w.expire)
+		line, err := c.readLine(w, "isready")
 		if err != nil {
-			return c.waitError(err, "isready", w)
+			return err
 		}
-		if l.tooLong {
-			return c.broke(c.errorf(Protocol, "isready: a reply line longer than %d bytes (%q...)", MaxLine, l.text))
-		}
-		word, rest := cutWord(l.text)
+		word, rest := cutWord(line)
 		switch word {
 		case "readyok":
 			if reported != nil {

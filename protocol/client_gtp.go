@@ -318,21 +318,18 @@ func (g *gtpClient) command(c *Client, w waitFor, cmd string) (string, error) {
 	var lines []string
 	replied := false
 	for {
-		l, err := c.next(w.ctx, w.expire)
+		line, err := c.readLine(w, what)
 		if err != nil {
-			return "", c.waitError(err, what, w)
-		}
-		if l.tooLong {
-			return "", c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", what, MaxLine, l.text))
+			return "", err
 		}
 		if replied {
-			if strings.TrimSpace(l.text) == "" {
+			if strings.TrimSpace(line) == "" {
 				return strings.Join(lines, "\n"), nil
 			}
-			lines = append(lines, l.text)
+			lines = append(lines, line)
 			continue
 		}
-		word, rest := cutWord(l.text)
+		word, rest := cutWord(line)
 		text, ok, err := gtpReplyLine(id, word, rest)
 		if err != nil {
 			var fail *gtpFailure
@@ -354,12 +351,9 @@ func (g *gtpClient) command(c *Client, w waitFor, cmd string) (string, error) {
 // skipReply reads the rest of a reply, to its blank line.
 func (g *gtpClient) skipReply(c *Client, w waitFor, what string) error {
 	for {
-		l, err := c.next(w.ctx, w.expire)
-		if err != nil {
-			return c.waitError(err, what, w)
-		}
-		if strings.TrimSpace(l.text) == "" {
-			return nil
+		line, err := c.readLine(w, what)
+		if err != nil || strings.TrimSpace(line) == "" {
+			return err
 		}
 	}
 }
