@@ -245,7 +245,7 @@ func FuzzNBoard(f *testing.F) {
 		var out lineBuffer
 		done := make(chan error, 1)
 		go func() {
-			done <- Run(context.Background(), strings.NewReader(input), &out, Options{Dialect: "nboard"})
+			done <- Run(context.Background(), strings.NewReader(input), &out, Options{Dialect: "nboard", hashMB: 1, maxNodes: 2000})
 		}()
 		select {
 		case err := <-done:

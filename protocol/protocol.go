@@ -30,6 +30,8 @@ type Options struct {
 	Stderr io.Writer
 
 	maxPerft int // tests: the deepest perft accepted (0: no cap)
+	hashMB   int // tests: the engine's Hash before any setoption (0: its default)
+	maxNodes int // tests: a node budget for every search (0: none), so fuzzing stays fast
 }
 
 // A frontEnd is a dialect: it turns request lines into session calls and

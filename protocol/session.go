@@ -60,6 +60,9 @@ type job struct {
 
 func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
 	s := &session{ctx: ctx, o: o, w: w, cfg: newConfig(), t: table.New(rand.NewPCG(defaultSeed, 0))}
+	if o.hashMB > 0 {
+		s.cfg.HashMB = o.hashMB
+	}
 	s.stderr = func(format string, args ...any) {
 		fmt.Fprintf(o.Stderr, "meeple: "+format+"\n", args...)
 	}
@@ -283,6 +286,9 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 	}
 	if s.state().Player() == games.Terminal {
 		return errorf(GameOver, "the game is over (%s)", s.state().EndReason())
+	}
+	if n := int64(s.o.maxNodes); n > 0 && (lim.Nodes == 0 || lim.Nodes > n) {
+		lim.Nodes = n
 	}
 	if s.searcher == nil {
 		sr, err := newEngine(s.game, s.cfg)
