@@ -223,12 +223,18 @@ type othelloEval struct {
 	geo   *geometry // nil on a board larger than 8x8
 	nodes int64     // positions the shallow searches visited
 	board []int8    // scratch for evalWide
+	// phases are the fitted pattern weights (othelloPhases) on the 8x8
+	// board; nil: the hand-weighted evaluation.
+	phases *[othelloBuckets]othelloPhase
 }
 
 func newOthelloEval(g *othello.Game) *othelloEval {
 	e := &othelloEval{g: g}
 	if _, ok := g.Frame8(); ok {
 		e.geo = newGeometry(g.Size())
+		if g.Size() == 8 && othelloFitted {
+			e.phases = &othelloPhases
+		}
 	}
 	return e
 }
@@ -251,6 +257,15 @@ func mix(w [2]int, t int) int { return (w[0]*(256-t) + w[1]*t) >> 8 }
 
 // eval8 scores the position p (to move) against o on the 8x8 frame.
 func (e *othelloEval) eval8(p, o uint64) int {
+	if e.phases != nil {
+		return e.evalPatterns(p, o)
+	}
+	return e.evalHand(p, o)
+}
+
+// evalHand is the hand-weighted evaluation of p (to move) against o on
+// the 8x8 frame (othelloWeights).
+func (e *othelloEval) evalHand(p, o uint64) int {
 	g := e.geo
 	w := &othelloWeights
 	filled := p | o
@@ -458,4 +473,170 @@ func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []in
 		}
 		scores[i] = int32(max(k, 0))
 	}
+}
+
+// The fitted evaluation of the 8x8 board, after Buro's Logistello (the
+// recipe cut down to what a few thousand games can fit): the position's
+// features are looked up in tables of weights, one set per phase (a bucket
+// of othelloBucketDiscs discs on the board), and added up. The features:
+// the four edges and the four second lines from the edges, each eight
+// squares read as a number in base 3 (empty, mine, theirs: 3^8 = 6561
+// configurations, one table for the edges and one for the second lines,
+// the same weight for a line and its mirror image), and othelloScalars
+// counts for the side to move against the other. The weights are in
+// othello_weights.go, fitted by least squares to exact endgame scores by
+// TestTuneOthello (othello_tune_test.go).
+const (
+	othelloBucketDiscs = 4
+	othelloBuckets     = (64-4)/othelloBucketDiscs + 1
+	othelloPatterns    = 6561 // 3^8
+	othelloCanonical   = 3321 // lines that are not the mirror image of a smaller one
+	othelloScalars     = 7
+)
+
+// The scalar features of the fitted evaluation, in the order of
+// othelloPhase.scalar; each the side to move's count minus the other's.
+const (
+	featMobility  = iota // legal moves
+	featPotential        // empty squares next to the other's discs (theirs minus mine)
+	featXSquares         // discs on an X-square next to an empty corner
+	featStable           // stable discs
+	featParity           // parity regions with an odd number of empties minus even ones
+	featDiscs            // discs
+	featBias             // 1: having the move
+)
+
+// othelloPhase holds the weights of one phase, in centi-discs.
+type othelloPhase struct {
+	edge, line2 [othelloPatterns]int16 // by line index
+	scalar      [othelloScalars]int32  // per unit of each scalar feature
+}
+
+// othelloFittedPhase is a phase as othello_weights.go lists it: the line
+// weights of the canonical indices only (othelloCanon order).
+type othelloFittedPhase struct {
+	Scalar      [othelloScalars]int32
+	Edge, Line2 [othelloCanonical]int16
+}
+
+var (
+	// othelloPhases are the fitted weights, expanded from
+	// othelloFittedWeights.
+	othelloPhases [othelloBuckets]othelloPhase
+	// tern8 maps eight bits to their value read as base-3 digits (bit i
+	// is digit i): a line's index is tern8[mine] + 2*tern8[theirs].
+	tern8 [256]uint16
+	// othelloCanon lists the line indices not above their mirror image.
+	othelloCanon []uint16
+)
+
+// mirrorLine reverses the eight base-3 digits of a line index.
+func mirrorLine(i int) int {
+	r := 0
+	for range 8 {
+		r = r*3 + i%3
+		i /= 3
+	}
+	return r
+}
+
+func init() {
+	for b := range 256 {
+		v, d := 0, 1
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				v += d
+			}
+			d *= 3
+		}
+		tern8[b] = uint16(v)
+	}
+	for i := range othelloPatterns {
+		if i <= mirrorLine(i) {
+			othelloCanon = append(othelloCanon, uint16(i))
+		}
+	}
+	if len(othelloCanon) != othelloCanonical {
+		panic("othello: canonical line count")
+	}
+	for b := range othelloFittedWeights {
+		fw, w := &othelloFittedWeights[b], &othelloPhases[b]
+		w.scalar = fw.Scalar
+		for k, i := range othelloCanon {
+			m := mirrorLine(int(i))
+			w.edge[i], w.edge[m] = fw.Edge[k], fw.Edge[k]
+			w.line2[i], w.line2[m] = fw.Line2[k], fw.Line2[k]
+		}
+	}
+}
+
+// othelloFeatures are the features of a position for the fitted
+// evaluation.
+type othelloFeatures struct {
+	bucket int
+	edge   [4]uint16 // rows 1 and 8, columns a and h
+	line2  [4]uint16 // rows 2 and 7, columns b and g
+	x      [othelloScalars]int32
+}
+
+// line is the index of row r (0..7) of the pair p, o.
+func line(p, o uint64, r int) uint16 {
+	return tern8[p>>(8*r)&0xff] + 2*tern8[o>>(8*r)&0xff]
+}
+
+// features fills f for p (to move) against o; g is the 8x8 geometry.
+func (g *geometry) features(p, o uint64, f *othelloFeatures) {
+	filled := p | o
+	empty := g.valid &^ filled
+	f.bucket = min(max((bits.OnesCount64(filled)-4)/othelloBucketDiscs, 0), othelloBuckets-1)
+	tp, to := transpose(p), transpose(o)
+	f.edge = [4]uint16{line(p, o, 0), line(p, o, 7), line(tp, to, 0), line(tp, to, 7)}
+	f.line2 = [4]uint16{line(p, o, 1), line(p, o, 6), line(tp, to, 1), line(tp, to, 6)}
+	f.x[featMobility] = int32(bits.OnesCount64(othello.Moves(p, o)) - bits.OnesCount64(othello.Moves(o, p)))
+	f.x[featPotential] = int32(bits.OnesCount64(neighbours(o)&empty) - bits.OnesCount64(neighbours(p)&empty))
+	xs := 0
+	for x := filled & g.xsquares; x != 0; x &= x - 1 {
+		sq := bits.TrailingZeros64(x)
+		if g.xcorner[sq]&empty == 0 {
+			continue
+		}
+		if p>>sq&1 != 0 {
+			xs++
+		} else {
+			xs--
+		}
+	}
+	f.x[featXSquares] = int32(xs)
+	f.x[featStable] = 0
+	if filled&g.edges != 0 {
+		f.x[featStable] = int32(bits.OnesCount64(g.stable(p, o)) - bits.OnesCount64(g.stable(o, p)))
+	}
+	par := 0
+	for _, q := range g.quad {
+		if n := bits.OnesCount64(empty & q); n > 0 {
+			par += n&1*2 - 1
+		}
+	}
+	f.x[featParity] = int32(par)
+	f.x[featDiscs] = int32(bits.OnesCount64(p) - bits.OnesCount64(o))
+	f.x[featBias] = 1
+}
+
+// evalPatterns is the fitted evaluation of p (to move) against o on the
+// 8x8 board.
+func (e *othelloEval) evalPatterns(p, o uint64) int {
+	var f othelloFeatures
+	e.geo.features(p, o, &f)
+	w := &e.phases[f.bucket]
+	s := 0
+	for _, i := range f.edge {
+		s += int(w.edge[i])
+	}
+	for _, i := range f.line2 {
+		s += int(w.line2[i])
+	}
+	for k, x := range f.x {
+		s += int(w.scalar[k]) * int(x)
+	}
+	return s
 }

@@ -1,0 +1,569 @@
+package players
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"go/format"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"meeple/games"
+	"meeple/games/othello"
+	"meeple/internal/search"
+)
+
+// The tuner of the fitted Othello evaluation (othello_weights.go) and the
+// match that measures it against the hand-weighted one. Both are off in
+// plain go test. To remake the weights:
+//
+//	nice -n 10 go test ./internal/players -run TestTuneOthello -othello.tune -timeout 0 > /tmp/w.go
+//	cp /tmp/w.go internal/players/othello_weights.go
+//
+// The positions come from seeded games: a random opening of 4 to 10
+// plies, then the engine with the hand-weighted evaluation at
+// -othello.tune.nodes a move, one move in 16 random (for variety). From
+// -othello.tune.solve empties on, every position is solved exactly and
+// labelled with its score, and the game goes on with the best move or,
+// one time in four, a random one. Each earlier position is labelled with
+// the exact score of the first solved position of its game (the side to
+// move's final disc difference if the engine plays on from there as it
+// did, and both sides perfectly from the solved position). The weights of
+// each phase are fitted by ridge least squares (conjugate gradients) to
+// the positions of the phase and, at a quarter weight, those of the two
+// phases beside it; the ridge strength is the one of -othello.tune.lambda
+// that predicts the held-out games (one in ten) best.
+
+var (
+	tuneOthello   = flag.Bool("othello.tune", false, "fit the Othello evaluation's weights; the Go source of othello_weights.go to stdout")
+	tuneGames     = flag.Int("othello.tune.games", 4000, "games to take positions from")
+	tuneSeed      = flag.Uint64("othello.tune.seed", 1, "seed of the games")
+	tuneNodes     = flag.Int64("othello.tune.nodes", 4000, "the engine's nodes a move in the games")
+	tuneSolve     = flag.Int("othello.tune.solve", 16, "solve positions with this many empties or fewer")
+	tuneData      = flag.String("othello.tune.data", "", "cache of the labelled positions: read if it exists, else written")
+	tuneLambdas   = flag.String("othello.tune.lambda", "1,3,10,30", "ridge strengths to try (in positions)")
+	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
+	tuneMatch     = flag.Int("othello.match", 0, "play this many games of the fitted evaluation against the hand-weighted one")
+	tuneMatchNode = flag.Int64("othello.match.nodes", 20_000, "nodes a move in -othello.match games")
+)
+
+// tuneSample is a labelled position: p to move against o, and the exact
+// final disc difference for p.
+type tuneSample struct {
+	p, o  uint64
+	score int8
+}
+
+// newHandOthelloPlayer is the Othello player with the hand-weighted
+// evaluation in the midgame search and the solver's move ordering: the
+// engine before the fitted weights.
+func newHandOthelloPlayer(g *othello.Game, hashMB int) *OthelloPlayer {
+	p := NewOthelloPlayer(g, hashMB)
+	p.eval.phases = nil
+	p.solver.eval = p.eval
+	p.solver.game = g
+	return p
+}
+
+// tuneGame plays game i of the tuner's set and returns its labelled
+// positions.
+func tuneGame(g *othello.Game, pl *OthelloPlayer, seed uint64, i int) []tuneSample {
+	pl.Clear()
+	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	st := g.NewState().(*othello.State)
+	random := func() games.Move {
+		moves := st.LegalMoves(nil)
+		return moves[rng.IntN(len(moves))]
+	}
+	for range 4 + rng.IntN(7) {
+		if st.Player() == games.Terminal {
+			return nil
+		}
+		st.Play(random())
+	}
+	var out []tuneSample
+	var pending []tuneSample // before the first solved position
+	var pendingSide []int
+	label := func(score, side int) {
+		for k := range pending {
+			if pendingSide[k] == side {
+				pending[k].score = int8(score)
+			} else {
+				pending[k].score = int8(-score)
+			}
+		}
+		out = append(out, pending...)
+		pending = nil
+	}
+	for st.Player() != games.Terminal {
+		if st.Mobility(st.ToMove()) == 0 {
+			st.Play(othello.Pass)
+			continue
+		}
+		p, o, _ := st.Bits()
+		var m games.Move
+		if st.Empties() <= *tuneSolve {
+			sol := pl.solver.Solve(context.Background(), st, search.Limits{})
+			label(sol.Score, st.ToMove())
+			out = append(out, tuneSample{p, o, int8(sol.Score)})
+			m = sol.Move
+			if rng.IntN(4) == 0 {
+				m = random()
+			}
+		} else {
+			pending = append(pending, tuneSample{p: p, o: o})
+			pendingSide = append(pendingSide, st.ToMove())
+			if rng.IntN(16) == 0 {
+				m = random()
+			} else {
+				m = pl.ab.Search(context.Background(), st, search.Limits{Nodes: *tuneNodes}, nil).Move
+			}
+		}
+		st.Play(m)
+	}
+	if len(pending) > 0 { // over before the solver's range
+		label(st.Score(0), 0)
+	}
+	return out
+}
+
+// tuneGenerate plays n games on all cores and returns their positions, by
+// game.
+func tuneGenerate(t *testing.T, g *othello.Game, n int) [][]tuneSample {
+	out := make([][]tuneSample, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done, start := 0, time.Now()
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pl := newHandOthelloPlayer(g, 4)
+			for i := range next {
+				out[i] = tuneGame(g, pl, *tuneSeed, i)
+				mu.Lock()
+				if done++; done%200 == 0 {
+					t.Logf("%d games (%v)", done, time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// writeSamples and readSamples keep the labelled positions in a file:
+// for each game a count, then 17 bytes a position.
+func writeSamples(w io.Writer, set [][]tuneSample) error {
+	var buf bytes.Buffer
+	for _, gs := range set {
+		buf.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(gs))))
+		for _, s := range gs {
+			buf.Write(binary.LittleEndian.AppendUint64(nil, s.p))
+			buf.Write(binary.LittleEndian.AppendUint64(nil, s.o))
+			buf.WriteByte(byte(s.score))
+		}
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func readSamples(b []byte) ([][]tuneSample, error) {
+	var set [][]tuneSample
+	for len(b) > 0 {
+		if len(b) < 4 {
+			return nil, fmt.Errorf("samples: truncated count")
+		}
+		n := int(binary.LittleEndian.Uint32(b))
+		b = b[4:]
+		if len(b) < 17*n {
+			return nil, fmt.Errorf("samples: truncated game")
+		}
+		gs := make([]tuneSample, n)
+		for k := range gs {
+			gs[k] = tuneSample{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:]), int8(b[16])}
+			b = b[17:]
+		}
+		set = append(set, gs)
+	}
+	return set, nil
+}
+
+// tuneVars is the number of weights of a phase: the canonical line
+// indices of the edges, then of the second lines, then the scalars.
+const tuneVars = 2*othelloCanonical + othelloScalars
+
+// tuneRow is a sample as the fit sees it: its weight, label, and the
+// variables its features touch (lines count once each; a line that
+// occurs twice appears twice).
+type tuneRow struct {
+	w, y float64
+	idx  [8]int32
+	x    [othelloScalars]float64
+}
+
+var canonPos = func() [othelloPatterns]int32 {
+	var pos [othelloPatterns]int32
+	k := 0
+	for i := range othelloPatterns {
+		if i <= mirrorLine(i) {
+			pos[i], pos[mirrorLine(i)] = int32(k), int32(k)
+			k++
+		}
+	}
+	return pos
+}()
+
+func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
+	var f othelloFeatures
+	geo.features(s.p, s.o, &f)
+	r := tuneRow{w: w, y: float64(s.score)}
+	for k, i := range f.edge {
+		r.idx[k] = canonPos[i]
+	}
+	for k, i := range f.line2 {
+		r.idx[4+k] = othelloCanonical + canonPos[i]
+	}
+	for k, x := range f.x {
+		r.x[k] = float64(x)
+	}
+	return r, f.bucket
+}
+
+func (r *tuneRow) predict(x []float64) float64 {
+	v := 0.0
+	for _, i := range r.idx {
+		v += x[i]
+	}
+	for k, f := range r.x {
+		v += x[2*othelloCanonical+k] * f
+	}
+	return v
+}
+
+// ridge fits x minimising sum w (y - row.x)^2 + lambda |lines|^2 by
+// conjugate gradients on the normal equations, preconditioned by their
+// diagonal.
+func ridge(rows []tuneRow, lambda float64, iters int) []float64 {
+	n := tuneVars
+	reg := make([]float64, n)
+	for i := range 2 * othelloCanonical {
+		reg[i] = lambda
+	}
+	for i := 2 * othelloCanonical; i < n; i++ {
+		reg[i] = 1e-3
+	}
+	diag := append([]float64(nil), reg...)
+	b := make([]float64, n)
+	for k := range rows {
+		r := &rows[k]
+		for _, i := range r.idx {
+			b[i] += r.w * r.y
+		}
+		for j, f := range r.x {
+			b[2*othelloCanonical+j] += r.w * r.y * f
+		}
+		// The diagonal, counting a line twice in a row as 4 (its square).
+		for _, i := range r.idx {
+			c := 0
+			for _, j := range r.idx {
+				if i == j {
+					c++
+				}
+			}
+			diag[i] += r.w * float64(c) // summed c times: c^2 in all
+		}
+		for j, f := range r.x {
+			diag[2*othelloCanonical+j] += r.w * f * f
+		}
+	}
+	mul := func(v, out []float64) {
+		for i := range out {
+			out[i] = reg[i] * v[i]
+		}
+		for k := range rows {
+			r := &rows[k]
+			a := r.w * r.predict(v)
+			for _, i := range r.idx {
+				out[i] += a
+			}
+			for j, f := range r.x {
+				out[2*othelloCanonical+j] += a * f
+			}
+		}
+	}
+	x := make([]float64, n)
+	res := append([]float64(nil), b...) // b - A x with x = 0
+	z := make([]float64, n)
+	for i := range z {
+		z[i] = res[i] / diag[i]
+	}
+	dir := append([]float64(nil), z...)
+	rz := dot(res, z)
+	ad := make([]float64, n)
+	for range iters {
+		mul(dir, ad)
+		alpha := rz / dot(dir, ad)
+		for i := range x {
+			x[i] += alpha * dir[i]
+			res[i] -= alpha * ad[i]
+		}
+		for i := range z {
+			z[i] = res[i] / diag[i]
+		}
+		rz2 := dot(res, z)
+		if rz2 < 1e-12 {
+			break
+		}
+		for i := range dir {
+			dir[i] = z[i] + rz2/rz*dir[i]
+		}
+		rz = rz2
+	}
+	return x
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func TestTuneOthello(t *testing.T) {
+	if !*tuneOthello {
+		t.Skip("the Othello tuner runs with -othello.tune")
+	}
+	g := loadOthello(t, "othello")
+	geo := newGeometry(8)
+	var set [][]tuneSample
+	if b, err := os.ReadFile(*tuneData); *tuneData != "" && err == nil {
+		if set, err = readSamples(b); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d games read from %s", len(set), *tuneData)
+	} else {
+		set = tuneGenerate(t, g, *tuneGames)
+		if *tuneData != "" {
+			var buf bytes.Buffer
+			if err := writeSamples(&buf, set); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(*tuneData, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Rows by phase; held-out games (one in ten) apart.
+	var train, test [othelloBuckets][]tuneRow
+	var hand [othelloBuckets][][2]float64 // hand evaluation, label
+	handEval := newOthelloEval(g)
+	handEval.phases = nil
+	npos := 0
+	for gi, gs := range set {
+		for _, s := range gs {
+			npos++
+			r, b := tuneRowOf(geo, s, 1)
+			if gi%10 == 0 {
+				test[b] = append(test[b], r)
+				hand[b] = append(hand[b], [2]float64{float64(handEval.eval8(s.p, s.o)) / 100, r.y})
+				continue
+			}
+			train[b] = append(train[b], r)
+			for _, nb := range []int{b - 1, b + 1} {
+				if nb >= 0 && nb < othelloBuckets {
+					r.w = 0.25
+					train[nb] = append(train[nb], r)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions from %d games", npos, len(set))
+	var lambdas []float64
+	for _, f := range bytes.Split([]byte(*tuneLambdas), []byte(",")) {
+		var l float64
+		if _, err := fmt.Sscan(string(f), &l); err != nil {
+			t.Fatalf("-othello.tune.lambda: %v", err)
+		}
+		lambdas = append(lambdas, l)
+	}
+	var fits [][othelloBuckets][]float64
+	bestL, bestErr := 0, math.Inf(1)
+	for li, l := range lambdas {
+		var fit [othelloBuckets][]float64
+		var se float64
+		var cnt int
+		for b := range othelloBuckets {
+			if len(train[b]) == 0 {
+				continue
+			}
+			fit[b] = ridge(train[b], l, 300)
+			for k := range test[b] {
+				d := test[b][k].predict(fit[b]) - test[b][k].y
+				se += d * d
+				cnt++
+			}
+		}
+		rmse := math.Sqrt(se / float64(max(cnt, 1)))
+		t.Logf("lambda %g: held-out rms error %.2f discs (%d positions)", l, rmse, cnt)
+		fits = append(fits, fit)
+		if rmse < bestErr {
+			bestL, bestErr = li, rmse
+		}
+	}
+	fit := fits[bestL]
+	// Phases without positions take the nearest fitted one's weights.
+	for b := range othelloBuckets {
+		for d := 1; fit[b] == nil && d < othelloBuckets; d++ {
+			for _, nb := range []int{b - d, b + d} {
+				if fit[b] == nil && nb >= 0 && nb < othelloBuckets && len(train[nb]) > 0 {
+					fit[b] = fits[bestL][nb]
+				}
+			}
+		}
+	}
+	// The report: by phase, the held-out error of the fit against that of
+	// the hand evaluation (scaled by its best factor).
+	for b := range othelloBuckets {
+		var sxy, sxx, syy, sef float64
+		for k, h := range hand[b] {
+			sxy += h[0] * h[1]
+			sxx += h[0] * h[0]
+			syy += h[1] * h[1]
+			d := test[b][k].predict(fit[b]) - test[b][k].y
+			sef += d * d
+		}
+		n := float64(max(len(hand[b]), 1))
+		hs := syy
+		if sxx > 0 {
+			hs = syy - sxy*sxy/sxx
+		}
+		t.Logf("discs %2d-%2d: %6d train rows, %5d held out: rms error fitted %.2f, hand (scaled) %.2f, label rms %.2f",
+			4+b*othelloBucketDiscs, 3+(b+1)*othelloBucketDiscs, len(train[b]), len(hand[b]),
+			math.Sqrt(sef/n), math.Sqrt(hs/n), math.Sqrt(syy/n))
+	}
+	src := tuneSource(fit, lambdas[bestL], npos, len(set))
+	if *tuneOut != "" {
+		if err := os.WriteFile(*tuneOut, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	os.Stdout.Write(src)
+}
+
+// tuneSource is the Go source of othello_weights.go for fit.
+func tuneSource(fit [othelloBuckets][]float64, lambda float64, npos, ngames int) []byte {
+	var b bytes.Buffer
+	cmd := fmt.Sprintf("go test ./internal/players -run TestTuneOthello -othello.tune -othello.tune.games %d -othello.tune.seed %d -othello.tune.nodes %d -othello.tune.solve %d -othello.tune.lambda %s",
+		*tuneGames, *tuneSeed, *tuneNodes, *tuneSolve, *tuneLambdas)
+	fmt.Fprintf(&b, "// Code generated by %q; DO NOT EDIT.\n\npackage players\n\n", cmd)
+	fmt.Fprintf(&b, "// othelloFitted: the 8x8 board uses the fitted evaluation, whose weights\n")
+	fmt.Fprintf(&b, "// (centi-discs, by phase) were fitted to %d positions of %d games\n", npos, ngames)
+	fmt.Fprintf(&b, "// (ridge strength %g); see othello_tune_test.go.\n", lambda)
+	fmt.Fprintf(&b, "const othelloFitted = true\n\n")
+	fmt.Fprintf(&b, "var othelloFittedWeights = [othelloBuckets]othelloFittedPhase{\n")
+	cent := func(v float64) int { return int(math.Round(100 * v)) }
+	list := func(xs []float64) {
+		for k, v := range xs {
+			if k%16 == 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%d,", max(min(cent(v), math.MaxInt16), math.MinInt16))
+		}
+	}
+	for i, x := range fit {
+		fmt.Fprintf(&b, "\t{ // discs %d-%d\n", 4+i*othelloBucketDiscs, 3+(i+1)*othelloBucketDiscs)
+		b.WriteString("Scalar: [othelloScalars]int32{")
+		for k := range othelloScalars {
+			fmt.Fprintf(&b, "%d,", cent(x[2*othelloCanonical+k]))
+		}
+		b.WriteString("},\nEdge: [othelloCanonical]int16{")
+		list(x[:othelloCanonical])
+		b.WriteString("},\nLine2: [othelloCanonical]int16{")
+		list(x[othelloCanonical : 2*othelloCanonical])
+		b.WriteString("},\n},\n")
+	}
+	b.WriteString("}\n")
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// TestTuneOthelloMatch plays the fitted evaluation against the
+// hand-weighted one, both in the whole player at -othello.match.nodes a
+// move, from seeded 4-ply random openings, each opening with both colours.
+func TestTuneOthelloMatch(t *testing.T) {
+	if *tuneMatch == 0 {
+		t.Skip("the fitted against the hand-weighted evaluation: -othello.match N")
+	}
+	g := loadOthello(t, "othello")
+	if !othelloFitted {
+		t.Skip("no fitted weights")
+	}
+	var mu sync.Mutex
+	var w, d, l, disc int
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			newP, oldP := NewOthelloPlayer(g, 16), newHandOthelloPlayer(g, 16)
+			for i := range next {
+				newP.Clear()
+				oldP.Clear()
+				st := g.NewState().(*othello.State)
+				rng := rand.New(rand.NewPCG(uint64(i/2), 0x7e57))
+				for range 4 {
+					moves := st.LegalMoves(nil)
+					st.Play(moves[rng.IntN(len(moves))])
+				}
+				seat := i % 2
+				for st.Player() != games.Terminal {
+					pl := search.Searcher(oldP)
+					if st.Player() == seat {
+						pl = newP
+					}
+					st.Play(pl.Search(context.Background(), st, search.Limits{Nodes: *tuneMatchNode}, nil).Move)
+				}
+				mu.Lock()
+				switch st.Winner() {
+				case seat:
+					w++
+				case -1:
+					d++
+				default:
+					l++
+				}
+				disc += st.Score(seat)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range *tuneMatch {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	n := *tuneMatch
+	t.Logf("fitted against hand-weighted, %d nodes a move: %d won, %d drawn, %d lost of %d: %.1f%%, mean disc difference %+.2f",
+		*tuneMatchNode, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n), float64(disc)/float64(n))
+}
