@@ -152,6 +152,19 @@ func (p *TheGamePlayer) rollout(d *thegame.State, rng *rand.Rand) int {
 	return d.CardsLeft()
 }
 
+// alone says whether the mover's hand is all that is left to play.
+func alone(s *thegame.State) bool {
+	if s.DeckSize() > 0 {
+		return false
+	}
+	for q := range s.Game().Players() {
+		if q != s.Mover() && s.HandSize(q) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 type candidate struct {
 	m games.Move
 	v float64
@@ -165,7 +178,13 @@ func (p *TheGamePlayer) rank(s *thegame.State) []candidate {
 		d := DefaultTheGameParams(s.Game().Players())
 		prm = &d
 	}
-	out := newPlanner(s, prm).plan()
+	pl := newPlanner(s, prm)
+	if alone(s) {
+		if m := pl.clearance(20000); m != games.NoMove {
+			return []candidate{{m, -1e6}}
+		}
+	}
+	out := pl.plan()
 	if len(out) == 0 { // stuck: any legal move
 		out = append(out, candidate{s.LegalMoves(nil)[0], 1e6})
 	}

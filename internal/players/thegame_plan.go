@@ -52,24 +52,30 @@ func between(a, b int) cardSet {
 // still go on. Losing the last pile a card fits (it can then never be
 // played) costs Dead; losing the second-last Cover[0], the third-last
 // Cover[1], any other Cover[2]. A turn costs the coverage it takes from the
-// cards still live after it, plus Hand times the price of playing each card
-// kept in hand next (the live cards it would jump), minus Trick for every
-// step back and Extra for each play past the minimum. Plays past the
-// minimum are tried only when they jump at most ExtraMax live cards (or
-// step back).
+// cards still live after it; then each card kept in hand is priced by what
+// playing it next would cost (the live cards it jumps on its cheapest pile,
+// less Trick for a step back), and the turn adds Hand times the rise of
+// that price and HandGain times its fall (a fall: the turn brought a pile
+// nearer the card or set up a step back); less Trick for every step back
+// and Extra (ExtraEmpty once the draw pile is empty) for each play past the
+// minimum. Plays that jump more than ExtraMax live cards count as dear: a
+// turn makes at most the minimum of them.
 type TheGameParams struct {
 	Dead     float64
 	Cover    [3]float64
-	Hand     float64
-	HandCap  float64 // the most one card in hand adds
+	Hand     float64 // weight of what the turn adds to a kept card's price
+	HandGain float64 // weight of what it takes off
+	HandCap  float64 // the most one card in hand is priced
 	Trick    float64
 	Extra    float64
-	ExtraMax int
+	// ExtraEmpty is Extra once the draw pile is empty.
+	ExtraEmpty float64
+	ExtraMax   int
 }
 
 // DefaultTheGameParams returns the planner's weights for a player count.
 func DefaultTheGameParams(players int) TheGameParams {
-	p := TheGameParams{Dead: 12, Cover: [3]float64{1.5, 1, 0.8}, Hand: 0.3, HandCap: 20, Trick: 3, Extra: 0.5, ExtraMax: 1}
+	p := TheGameParams{Dead: 12, Cover: [3]float64{1.5, 1, 0.8}, Hand: 0.3, HandGain: 0.15, HandCap: 20, Trick: 3, Extra: 0.5, ExtraEmpty: 0.5, ExtraMax: 1}
 	return p
 }
 
@@ -89,6 +95,8 @@ type planner struct {
 	cover0 [thegame.MaxPiles + 1]cardSet
 	dv     [thegame.MaxPiles + 1]float64
 	need   int // plays still required this turn
+	extra  float64
+	cost0  [128]float64 // each hand card's price before the turn
 
 	seq   [32]games.Move
 	depth int
@@ -115,11 +123,21 @@ func newPlanner(s *thegame.State, prm *TheGameParams) *planner {
 		pl.live.add(c)
 	}
 	pl.need = s.Required() - s.Played()
+	pl.extra = prm.Extra
+	if s.DeckSize() == 0 {
+		pl.extra = prm.ExtraEmpty
+	}
 	pl.dv[1] = prm.Dead
 	for j := 2; j <= pl.piles; j++ {
 		pl.dv[j] = prm.Cover[min(j-2, 2)]
 	}
 	pl.coverage(&pl.cover0)
+	for w := range 2 {
+		for x := pl.hand[w]; x != 0; x &= x - 1 {
+			c := w<<6 | bits.TrailingZeros64(x)
+			pl.cost0[c] = pl.handCost(c)
+		}
+	}
 	return pl
 }
 
@@ -196,17 +214,20 @@ func (pl *planner) leaf(played int) float64 {
 	var g [thegame.MaxPiles + 1]cardSet
 	pl.coverage(&g)
 	v := pl.phi(&pl.cover0, pl.live) - pl.phi(&g, pl.live)
-	if pl.prm.Hand != 0 {
-		h := 0.0
+	if pl.prm.Hand != 0 || pl.prm.HandGain != 0 {
 		for w := range 2 {
 			for x := pl.hand[w]; x != 0; x &= x - 1 {
-				h += pl.handCost(w<<6 | bits.TrailingZeros64(x))
+				c := w<<6 | bits.TrailingZeros64(x)
+				if d := pl.handCost(c) - pl.cost0[c]; d > 0 {
+					v += pl.prm.Hand * d
+				} else {
+					v += pl.prm.HandGain * d
+				}
 			}
 		}
-		v += pl.prm.Hand * h
 	}
 	if extra := played - pl.need; extra > 0 {
-		v -= pl.prm.Extra * float64(extra)
+		v -= pl.extra * float64(extra)
 	}
 	return v
 }
@@ -314,12 +335,16 @@ func (p *TheGameParams) Set(list string) error {
 			p.Cover[2] = x
 		case "hand":
 			p.Hand = x
+		case "handgain":
+			p.HandGain = x
 		case "handcap":
 			p.HandCap = x
 		case "trick":
 			p.Trick = x
 		case "extra":
 			p.Extra = x
+		case "extraempty":
+			p.ExtraEmpty = x
 		case "extramax":
 			p.ExtraMax = int(x)
 		default:
@@ -327,4 +352,59 @@ func (p *TheGameParams) Set(list string) error {
 		}
 	}
 	return nil
+}
+
+// clearance looks for a way to play the whole hand, in any number of
+// turns, when no one else can play before it ends: the draw pile is empty
+// and every other hand too. It returns the first play of such a way, or
+// games.NoMove (none, or more than limit positions to search).
+func (pl *planner) clearance(limit int) games.Move {
+	seen := make(map[[2]cardSet]bool)
+	var first games.Move = games.NoMove
+	var dfs func(depth int) bool
+	dfs = func(depth int) bool {
+		if pl.hand == (cardSet{}) {
+			return true
+		}
+		if limit <= 0 {
+			return false
+		}
+		limit--
+		var key [2]cardSet
+		key[0] = pl.hand
+		for q := range pl.piles {
+			key[1][q>>2] |= uint64(pl.tops[q]) << (16 * (q & 3))
+		}
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
+		for q := range pl.piles {
+			t := pl.tops[q]
+			for w := range 2 {
+				for x := pl.hand[w]; x != 0; x &= x - 1 {
+					c := w<<6 | bits.TrailingZeros64(x)
+					if !pl.g.CanPlay(q, t, c) {
+						continue
+					}
+					pl.hand.remove(c)
+					pl.tops[q] = c
+					ok := dfs(depth + 1)
+					pl.tops[q] = t
+					pl.hand.add(c)
+					if ok {
+						if depth == 0 {
+							first = thegame.PlayMove(c, q)
+						}
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	if dfs(0) {
+		return first
+	}
+	return games.NoMove
 }
