@@ -266,7 +266,8 @@ const (
 
 // chessBudget is the chess player's time manager: for the player to move it
 // returns soft (no new iteration starts once half of it is gone) and hard
-// (the search stops). MoveTime is used exactly, as UCI asks. With a clock,
+// (the search stops). MoveTime is used less the move overhead (at most a
+// fifth of it), as Stockfish does: the reply must arrive within it. With a clock,
 // only what is on it now counts (the increment comes after the move): the
 // usable time is the clock less the move overhead; soft is that over the
 // moves to go (30 in sudden death) plus 3/4 of the increment, hard is three
@@ -281,8 +282,13 @@ func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
 	}
-	if lim.MoveTime > 0 {
-		return lim.MoveTime, lim.MoveTime
+	overhead := lim.MoveOverhead
+	if overhead <= 0 {
+		overhead = defaultMoveOverhead
+	}
+	if mt := lim.MoveTime; mt > 0 {
+		mt -= min(overhead, mt/5)
+		return mt, mt
 	}
 	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
 		return 0, 0
@@ -290,10 +296,6 @@ func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 	var inc time.Duration
 	if player < len(lim.Inc) {
 		inc = lim.Inc[player]
-	}
-	overhead := lim.MoveOverhead
-	if overhead <= 0 {
-		overhead = defaultMoveOverhead
 	}
 	mtg := lim.MovesToGo
 	if mtg <= 0 || mtg > budgetMovesToGo {

@@ -223,7 +223,8 @@ func TestChessBudget(t *testing.T) {
 		{"two moves before the control", with(clock(time.Second, 0), func(l *search.Limits) { l.MovesToGo = 2 }), 364 * ms, 364 * ms},
 		{"last increment: movestogo 1, 100ms left", with(clock(100*ms, 10*ms), func(l *search.Limits) { l.MovesToGo = 1 }), 52 * ms, 52 * ms},
 		{"Move Overhead 100ms", with(clock(time.Second, 0), func(l *search.Limits) { l.MoveOverhead = 100 * ms }), 30 * ms, 90 * ms},
-		{"movetime", search.Limits{MoveTime: 50 * ms}, 50 * ms, 50 * ms},
+		{"movetime", search.Limits{MoveTime: 50 * ms}, 40 * ms, 40 * ms}, // less the overhead, at most a fifth
+		{"movetime long", search.Limits{MoveTime: 1000 * ms}, 970 * ms, 970 * ms},
 		{"no clock", search.Limits{Depth: 3}, 0, 0},
 		{"infinite", with(clock(time.Second, 0), func(l *search.Limits) { l.Infinite = true }), 0, 0},
 	} {

@@ -18,8 +18,10 @@ const (
 
 // Allocate turns a clock into a time budget for the player to move: soft is
 // the target (a searcher does not start a new iteration once half of it is
-// gone), hard the moment it must stop. MoveTime is used exactly (soft = hard
-// = MoveTime). With a clock, soft = left/movestogo + 3/4 of the increment
+// gone), hard the moment it must stop. MoveTime is used less the move
+// overhead (soft = hard = MoveTime - overhead, the overhead at most a fifth
+// of MoveTime), as Stockfish does: the reply must reach the referee within
+// MoveTime. With a clock, soft = left/movestogo + 3/4 of the increment
 // (movestogo 30 when the clock is sudden death) and hard = 3 x soft, both
 // capped so that a margin of the remaining time is never spent: the move
 // overhead (Limits.MoveOverhead, default 30 ms), at most a tenth of the
@@ -28,8 +30,13 @@ func Allocate(lim Limits, player int) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
 	}
-	if lim.MoveTime > 0 {
-		return lim.MoveTime, lim.MoveTime
+	overhead := moveOverhead
+	if lim.MoveOverhead > 0 {
+		overhead = lim.MoveOverhead
+	}
+	if mt := lim.MoveTime; mt > 0 {
+		mt -= min(overhead, mt/5)
+		return mt, mt
 	}
 	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
 		return 0, 0
@@ -42,10 +49,6 @@ func Allocate(lim Limits, player int) (soft, hard time.Duration) {
 	mtg := lim.MovesToGo
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
-	}
-	overhead := moveOverhead
-	if lim.MoveOverhead > 0 {
-		overhead = lim.MoveOverhead
 	}
 	avail := left - min(overhead, left/10)
 	if avail < time.Millisecond {

@@ -291,7 +291,9 @@ func TestAllocate(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{search.Limits{}, 0, 0, 0},
-		{search.Limits{MoveTime: sec}, 1, sec, sec},
+		{search.Limits{MoveTime: sec}, 1, sec - 30*time.Millisecond, sec - 30*time.Millisecond},           // less the overhead
+		{search.Limits{MoveTime: 50 * time.Millisecond}, 0, 40 * time.Millisecond, 40 * time.Millisecond}, // at most a fifth of it
+		{search.Limits{MoveTime: sec, MoveOverhead: 100 * time.Millisecond}, 0, 900 * time.Millisecond, 900 * time.Millisecond},
 		{search.Limits{Infinite: true, MoveTime: sec}, 0, 0, 0},
 		{search.Limits{Time: []time.Duration{0, 60 * sec}}, 0, 0, 0},
 		{search.Limits{Time: []time.Duration{0, 60 * sec}, MovesToGo: 1}, 1, 60*sec - 30*time.Millisecond, 60*sec - 30*time.Millisecond},
