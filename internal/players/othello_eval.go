@@ -191,9 +191,10 @@ func (g *geometry) stable(p, o uint64) uint64 {
 func (g *geometry) colA0() uint64 { return 0x0101010101010101 }
 func (g *geometry) colL7() uint64 { return 0x8080808080808080 }
 
-// Weights of the Othello evaluation, in centi-discs, by phase: [0] with
-// the board nearly empty, [1] at the end (interpolated by the discs on the
-// board).
+// Weights of the hand-weighted Othello evaluation, in centi-discs, by
+// phase: [0] with the board nearly empty, [1] at the end (interpolated by
+// the discs on the board). Set by hand; the 8x8 board uses the fitted
+// weights of othello_weights.go instead.
 var othelloWeights = struct {
 	mobility, potential, corner, xsquare, csquare, stable, edge, parity, discs [2]int
 }{
@@ -209,9 +210,11 @@ var othelloWeights = struct {
 }
 
 // othelloEval is the Othello midgame evaluation, a search.Evaluator and
-// search.MoveOrderer. For the side to move against the other it adds up,
-// with weights that move from the opening to the end by the number of discs
-// on the board: mobility (legal squares), potential mobility (empty
+// search.MoveOrderer. On the 8x8 board it is the fitted evaluation
+// (evalPatterns, below) when othello_weights.go holds weights; elsewhere,
+// and on 8x8 without them, the hand-weighted one: for the side to move
+// against the other it adds up, with weights that move from the opening to
+// the end by the number of discs on the board: mobility (legal squares), potential mobility (empty
 // squares next to the opponent's discs), corners, X-squares and C-squares
 // next to an empty corner (a liability), stable discs (that can never be
 // turned), edge discs, parity (who gets the last move of the board, or of

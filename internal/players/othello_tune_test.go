@@ -39,13 +39,17 @@ import (
 // did, and both sides perfectly from the solved position). The weights of
 // each phase are fitted by ridge least squares (conjugate gradients) to
 // the positions of the phase and, at a quarter weight, those of the two
-// phases beside it; the ridge strength is the one of -othello.tune.lambda
-// that predicts the held-out games (one in ten) best.
+// phases beside it, from the last phase to the first: the ridge term pulls
+// a phase's weights towards those of the phase after it (so that a line
+// seldom seen early keeps the value it has later), the last phase's
+// towards 0. The ridge strength is the one of -othello.tune.lambda that
+// predicts the held-out games (one in ten) best.
 
 var (
 	tuneOthello   = flag.Bool("othello.tune", false, "fit the Othello evaluation's weights; the Go source of othello_weights.go to stdout")
 	tuneGames     = flag.Int("othello.tune.games", 4000, "games to take positions from")
 	tuneSeed      = flag.Uint64("othello.tune.seed", 1, "seed of the games")
+	tuneFirst     = flag.Int("othello.tune.first", 0, "generate games from this one on (to make a cache in parts: the parts concatenated are the whole)")
 	tuneNodes     = flag.Int64("othello.tune.nodes", 4000, "the engine's nodes a move in the games")
 	tuneSolve     = flag.Int("othello.tune.solve", 16, "solve positions with this many empties or fewer")
 	tuneData      = flag.String("othello.tune.data", "", "cache of the labelled positions: read if it exists, else written")
@@ -138,7 +142,7 @@ func tuneGame(g *othello.Game, pl *OthelloPlayer, seed uint64, i int) []tuneSamp
 // tuneGenerate plays n games on all cores and returns their positions, by
 // game.
 func tuneGenerate(t *testing.T, g *othello.Game, n int) [][]tuneSample {
-	out := make([][]tuneSample, n)
+	out := make([][]tuneSample, n-*tuneFirst)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -149,7 +153,7 @@ func tuneGenerate(t *testing.T, g *othello.Game, n int) [][]tuneSample {
 			defer wg.Done()
 			pl := newHandOthelloPlayer(g, 4)
 			for i := range next {
-				out[i] = tuneGame(g, pl, *tuneSeed, i)
+				out[i] = tuneGame(g, pl, *tuneSeed, *tuneFirst+i)
 				mu.Lock()
 				if done++; done%200 == 0 {
 					t.Logf("%d games (%v)", done, time.Since(start).Round(time.Second))
@@ -158,7 +162,7 @@ func tuneGenerate(t *testing.T, g *othello.Game, n int) [][]tuneSample {
 			}
 		}()
 	}
-	for i := range n {
+	for i := range n - *tuneFirst {
 		next <- i
 	}
 	close(next)
@@ -255,10 +259,10 @@ func (r *tuneRow) predict(x []float64) float64 {
 	return v
 }
 
-// ridge fits x minimising sum w (y - row.x)^2 + lambda |lines|^2 by
-// conjugate gradients on the normal equations, preconditioned by their
+// ridge fits x minimising sum w (y - row.x)^2 + lambda |lines - prior|^2
+// by conjugate gradients on the normal equations, preconditioned by their
 // diagonal.
-func ridge(rows []tuneRow, lambda float64, iters int) []float64 {
+func ridge(rows []tuneRow, prior []float64, lambda float64, iters int) []float64 {
 	n := tuneVars
 	reg := make([]float64, n)
 	for i := range 2 * othelloCanonical {
@@ -271,11 +275,12 @@ func ridge(rows []tuneRow, lambda float64, iters int) []float64 {
 	b := make([]float64, n)
 	for k := range rows {
 		r := &rows[k]
+		y := r.y - r.predict(prior) // the fit is of x - prior
 		for _, i := range r.idx {
-			b[i] += r.w * r.y
+			b[i] += r.w * y
 		}
 		for j, f := range r.x {
-			b[2*othelloCanonical+j] += r.w * r.y * f
+			b[2*othelloCanonical+j] += r.w * y * f
 		}
 		// The diagonal, counting a line twice in a row as 4 (its square).
 		for _, i := range r.idx {
@@ -333,6 +338,9 @@ func ridge(rows []tuneRow, lambda float64, iters int) []float64 {
 			dir[i] = z[i] + rz2/rz*dir[i]
 		}
 		rz = rz2
+	}
+	for i := range x {
+		x[i] += prior[i]
 	}
 	return x
 }
@@ -408,11 +416,14 @@ func TestTuneOthello(t *testing.T) {
 		var fit [othelloBuckets][]float64
 		var se float64
 		var cnt int
-		for b := range othelloBuckets {
+		prior := make([]float64, tuneVars)
+		for b := othelloBuckets - 1; b >= 0; b-- {
 			if len(train[b]) == 0 {
+				fit[b] = prior
 				continue
 			}
-			fit[b] = ridge(train[b], l, 300)
+			fit[b] = ridge(train[b], prior, l, 300)
+			prior = fit[b]
 			for k := range test[b] {
 				d := test[b][k].predict(fit[b]) - test[b][k].y
 				se += d * d
@@ -427,16 +438,6 @@ func TestTuneOthello(t *testing.T) {
 		}
 	}
 	fit := fits[bestL]
-	// Phases without positions take the nearest fitted one's weights.
-	for b := range othelloBuckets {
-		for d := 1; fit[b] == nil && d < othelloBuckets; d++ {
-			for _, nb := range []int{b - d, b + d} {
-				if fit[b] == nil && nb >= 0 && nb < othelloBuckets && len(train[nb]) > 0 {
-					fit[b] = fits[bestL][nb]
-				}
-			}
-		}
-	}
 	// The report: by phase, the held-out error of the fit against that of
 	// the hand evaluation (scaled by its best factor).
 	for b := range othelloBuckets {
@@ -566,4 +567,32 @@ func TestTuneOthelloMatch(t *testing.T) {
 	n := *tuneMatch
 	t.Logf("fitted against hand-weighted, %d nodes a move: %d won, %d drawn, %d lost of %d: %.1f%%, mean disc difference %+.2f",
 		*tuneMatchNode, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n), float64(disc)/float64(n))
+}
+
+// BenchmarkOthelloEvalKinds times the hand-weighted and the fitted
+// evaluation on the same positions.
+func BenchmarkOthelloEvalKinds(b *testing.B) {
+	g := loadOthello(b, "othello")
+	var pos [][2]uint64
+	for seed := range 16 {
+		p, o, _ := randomEndgame(g, uint64(seed), 30).Bits()
+		pos = append(pos, [2]uint64{p, o})
+	}
+	for _, kind := range []string{"hand", "fitted"} {
+		b.Run(kind, func(b *testing.B) {
+			e := newOthelloEval(g)
+			e.phases = nil
+			if kind == "fitted" {
+				e.phases = &othelloPhases
+			}
+			b.ReportAllocs()
+			i, s := 0, 0
+			for b.Loop() {
+				x := pos[i%len(pos)]
+				s += e.eval8(x[0], x[1])
+				i++
+			}
+			_ = s
+		})
+	}
 }
