@@ -16,14 +16,16 @@ import (
 // turns the state it is given into its seat's view (State.View) and parses
 // that, so another's hand or the draw pile cannot reach a decision.
 //
-// The heuristic prices a play by what it gives up: on an ascending pile a
-// card c over the top t jumps over every card between them that is not yet
-// on a pile (in any hand or the draw pile: the piles tell which are gone);
-// a step back (the trick of 10, or a house rule) wins back the unplayed
-// cards it reopens. It searches the turn's plays: every sequence of the
-// cards still required (plus one, to find the card that sets up a trick),
-// choosing the cheapest; past the minimum it plays on only while a play
-// (with the best follow-up) costs less than the extra-play threshold.
+// The heuristic searches the whole turn (see planner and TheGameParams):
+// every set of plays that meets the minimum, with further plays only while
+// they jump at most a live card or step back, priced by the pile coverage
+// it takes from the live cards (the ones on no pile: the piles tell which
+// are gone; a card that loses its last pile costs most), by how it changes
+// what the cards kept in hand would cost next, and by bonuses for steps
+// back (the trick of 10, or a house rule) and for plays past the minimum.
+// It returns the first play of the cheapest turn, or the end of the turn.
+// When its hand is all that is left to play (the draw pile and the other
+// hands empty), it first looks for an order that plays the whole hand.
 //
 // With a roll-out budget (Limits.Nodes, a roll-out counting 100, or a
 // move time) it also compares

@@ -33,8 +33,11 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 		p.Rollouts = tc.rollouts
 		rng := rand.New(rand.NewPCG(1, 2))
 		st := g.NewState().(*thegame.State)
-		checked := 0
-		for st.Player() != games.Terminal && checked < 60 {
+		checked, limit := 0, 60
+		if tc.rollouts > 0 {
+			limit = 25 // each search plays whole games
+		}
+		for st.Player() != games.Terminal && checked < limit {
 			if st.Player() == games.Chance {
 				st.Play(games.SampleChance(st, rng))
 				continue
