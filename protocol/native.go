@@ -464,7 +464,11 @@ func (n *native) goSearch(r *request) (reply, *Error) {
 // evaluations as "score cp <n>".
 func infoText(in search.Info, pv *pvFormatter, ugi bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d score ", in.Depth, max(in.SelDepth, in.Depth))
+	fmt.Fprintf(&b, "info depth %d seldepth %d ", in.Depth, max(in.SelDepth, in.Depth))
+	if in.MultiPV > 0 {
+		fmt.Fprintf(&b, "multipv %d ", in.MultiPV)
+	}
+	b.WriteString("score ")
 	switch {
 	case in.Mate != 0 && ugi:
 		moves := (in.Mate + 1) / 2

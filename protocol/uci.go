@@ -32,6 +32,7 @@ type uci struct {
 	chess960 bool
 	skill    int           // Skill Level, 0..maxSkill; maxSkill is full strength
 	overhead time.Duration // Move Overhead, kept back from the clock on every move
+	multiPV  int           // MultiPV: the best lines reported, 1..maxMultiPV
 
 	// ponder is the pending search of "go ponder": its limits, for
 	// ponderhit, and a flag that silences its bestmove when ponderhit
@@ -55,6 +56,9 @@ const (
 	maxOverhead     = 5000
 )
 
+// maxMultiPV is the most lines MultiPV asks for (Stockfish's 500).
+const maxMultiPV = 500
+
 // skillNodes is the node budget of a Skill Level below maxSkill: 100 nodes
 // at 0, doubling every two levels (51200 at 18 and 19).
 func skillNodes(skill int) int64 { return 100 << (skill / 2) }
@@ -64,12 +68,13 @@ const (
 	optChess960  = "UCI_Chess960"
 	optSkill     = "Skill Level"
 	optOverhead  = "Move Overhead"
+	optMultiPV   = "MultiPV"
 	optClearHash = "Clear Hash"
 	optPonder    = "Ponder" // UCI: tells the GUI the engine can ponder; no effect
 )
 
 func newUCI(s *session) frontEnd {
-	u := &uci{s: s, skill: maxSkill, overhead: defaultOverhead * time.Millisecond}
+	u := &uci{s: s, skill: maxSkill, overhead: defaultOverhead * time.Millisecond, multiPV: 1}
 	if s.game.Family() == "chess" {
 		if g, ok := s.game.(*chess.Game); ok {
 			u.chess960 = g.Chess960()
@@ -168,7 +173,8 @@ func (u *uci) uciOptions() []option {
 		option{Name: optPonder, Type: "check", Default: "false"},
 		option{Name: optChess960, Type: "check", Default: strconv.FormatBool(u.chess960)},
 		option{Name: optSkill, Type: "spin", Default: strconv.Itoa(maxSkill), Min: 0, Max: maxSkill},
-		option{Name: optOverhead, Type: "spin", Default: strconv.Itoa(defaultOverhead), Min: 0, Max: maxOverhead})
+		option{Name: optOverhead, Type: "spin", Default: strconv.Itoa(defaultOverhead), Min: 0, Max: maxOverhead},
+		option{Name: optMultiPV, Type: "spin", Default: "1", Min: 1, Max: maxMultiPV})
 }
 
 func (u *uci) hello() {
@@ -224,6 +230,13 @@ func (u *uci) setoption(args []string) *Error {
 			return errorf(BadOption, "option %s: %q is not a whole number in 0..%d", optOverhead, value, maxOverhead)
 		}
 		u.overhead = time.Duration(n) * time.Millisecond
+		return nil
+	case strings.EqualFold(name, optMultiPV):
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxMultiPV {
+			return errorf(BadOption, "option %s: %q is not a whole number in 1..%d", optMultiPV, value, maxMultiPV)
+		}
+		u.multiPV = n
 		return nil
 	}
 	// Hash, and the options uci does not list (Seed, Algorithm), which the
@@ -363,6 +376,7 @@ func (u *uci) goSearch(args []string) *Error {
 	}
 	// Move Overhead 0 is read as 1 ms (Limits reads 0 as its default).
 	lim.MoveOverhead = max(u.overhead, time.Millisecond)
+	lim.MultiPV = u.multiPV
 	if ponder {
 		p := &ponderJob{lim: lim, search: only}
 		u.ponder = p

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -180,59 +181,54 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 	if len(rootMoves) == 1 && !lim.Infinite {
 		maxDepth = min(maxDepth, 6)
 	}
-	score := 0
+	lines := min(max(lim.MultiPV, 1), len(rootMoves))
+	scores := make([]int, lines) // each line's score at the last depth, for its window
 	for depth := 1; depth <= maxDepth; depth++ {
-		alpha, beta := -chessInf, chessInf
-		window := 25
-		if depth >= 5 && abs(score) < chessMateBand {
-			alpha, beta = max(score-window, -chessInf), min(score+window, chessInf)
-		}
-		var v int
-		for {
-			v = p.negamax(alpha, beta, depth, 0, true, gen)
+		// MultiPV: line i is the best of the root moves not in lines 0..i-1.
+		var found []search.Info
+		for i := range lines {
+			if lines > 1 {
+				p.only = exclude(rootMoves, found)
+			}
+			v := p.aspirate(depth, scores[i], gen)
 			if p.aborted {
 				break
 			}
-			if v <= alpha {
-				beta = (alpha + beta) / 2
-				alpha = max(v-window, -chessInf)
-			} else if v >= beta {
-				beta = min(v+window, chessInf)
-			} else {
-				break
+			pv := append([]games.Move(nil), p.pv[0][:max(p.pvLen[0], 1)]...)
+			if p.pvLen[0] == 0 || !legalIn(rootMoves, pv[0]) {
+				pv = []games.Move{best}
+				if i > 0 {
+					pv[0] = exclude(rootMoves, found)[0]
+				}
 			}
-			window *= 2
-			if window > 1000 {
-				alpha, beta = -chessInf, chessInf
-			}
+			scores[i] = v
+			found = append(found, search.Info{Depth: depth, Score: v, Mate: search.MatePlies(v), PV: pv})
 		}
-		if p.aborted {
-			// A root move that beat the previous best in full is better
-			// founded; in the first iteration, the best of the moves
-			// searched beats the first move generated.
+		if len(found) == 0 {
+			// Aborted in the first line. A root move that beat the previous
+			// best in full is better founded; in the first iteration, the
+			// best of the moves searched beats the first move generated.
 			if p.pvLen[0] > 0 && p.pv[0][0] != best && legalIn(rootMoves, p.pv[0][0]) {
 				best = p.pv[0][0]
 				last.PV = append([]games.Move(nil), p.pv[0][:p.pvLen[0]]...)
 			}
 			break
 		}
-		score = v
-		if p.pvLen[0] > 0 && legalIn(rootMoves, p.pv[0][0]) {
-			best = p.pv[0][0]
+		best = found[0].PV[0]
+		for i, in := range found {
+			in.SelDepth, in.Nodes, in.Time, in.HashFull = p.seldepth, p.nodes, time.Since(p.start), p.hashFull()
+			if lines > 1 {
+				in.MultiPV = i + 1
+			}
+			if info != nil {
+				info(in)
+			}
+			if i == 0 {
+				last = in
+			}
 		}
-		last = search.Info{
-			Depth:    depth,
-			SelDepth: p.seldepth,
-			Score:    score,
-			Mate:     search.MatePlies(score),
-			Nodes:    p.nodes,
-			Time:     time.Since(p.start),
-			PV:       append([]games.Move(nil), p.pv[0][:max(p.pvLen[0], 1)]...),
-			HashFull: p.hashFull(),
-		}
-		last.PV[0] = best
-		if info != nil {
-			info(last)
+		if p.aborted {
+			break
 		}
 		if m := last.Mate; m != 0 && abs(m) < depth-2 && !lim.Infinite {
 			break
@@ -249,6 +245,45 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 	}
 	last.Nodes, last.Time, last.HashFull = p.nodes, time.Since(p.start), p.hashFull()
 	return search.Result{Move: best, Info: last}
+}
+
+// aspirate searches the root to depth in a window around the previous
+// score, widening it until the score falls inside.
+func (p *ChessPlayer) aspirate(depth, score int, gen uint8) int {
+	alpha, beta := -chessInf, chessInf
+	window := 25
+	if depth >= 5 && abs(score) < chessMateBand {
+		alpha, beta = max(score-window, -chessInf), min(score+window, chessInf)
+	}
+	for {
+		v := p.negamax(alpha, beta, depth, 0, true, gen)
+		if p.aborted {
+			return v
+		}
+		if v <= alpha {
+			beta = (alpha + beta) / 2
+			alpha = max(v-window, -chessInf)
+		} else if v >= beta {
+			beta = min(v+window, chessInf)
+		} else {
+			return v
+		}
+		window *= 2
+		if window > 1000 {
+			alpha, beta = -chessInf, chessInf
+		}
+	}
+}
+
+// exclude is the root moves not leading a line of found (MultiPV).
+func exclude(moves []games.Move, found []search.Info) []games.Move {
+	var out []games.Move
+	for _, m := range moves {
+		if !slices.ContainsFunc(found, func(in search.Info) bool { return in.PV[0] == m }) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Time management.

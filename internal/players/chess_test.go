@@ -292,6 +292,49 @@ func TestChessRootMoves(t *testing.T) {
 	}
 }
 
+// MultiPV: every depth reports that many lines, ranked 1.., each led by
+// another root move, best first; the move played leads line 1.
+func TestChessMultiPV(t *testing.T) {
+	g := chessGame(t)
+	const fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" // a1a8 mates; the rest do not
+	s := chessPos(t, g, fen)
+	p := NewChessPlayer(g, 1)
+	byDepth := map[int][]search.Info{}
+	r := p.Search(context.Background(), s, search.Limits{Depth: 4, MultiPV: 3}, func(in search.Info) {
+		byDepth[in.Depth] = append(byDepth[in.Depth], in)
+	})
+	if s.FormatMove(r.Move) != "a1a8" {
+		t.Errorf("played %s, want the mate a1a8", s.FormatMove(r.Move))
+	}
+	for d := 1; d <= 4; d++ {
+		lines := byDepth[d]
+		if len(lines) != 3 {
+			t.Fatalf("depth %d: %d lines, want 3", d, len(lines))
+		}
+		seen := map[games.Move]bool{}
+		for i, in := range lines {
+			if in.MultiPV != i+1 || seen[in.PV[0]] || (i > 0 && in.Score > lines[i-1].Score && in.Mate == 0 && lines[i-1].Mate == 0) {
+				t.Errorf("depth %d line %d: multipv %d, %s, score %d", d, i+1, in.MultiPV, s.FormatMove(in.PV[0]), in.Score)
+			}
+			seen[in.PV[0]] = true
+		}
+		if s.FormatMove(lines[0].PV[0]) != "a1a8" || lines[1].Mate > 0 {
+			t.Errorf("depth %d: line 1 %s (mate %d), line 2 mate %d", d, s.FormatMove(lines[0].PV[0]), lines[0].Mate, lines[1].Mate)
+		}
+	}
+	// More lines than moves: as many as there are.
+	one := chessPos(t, g, "7k/8/8/8/8/8/8/K6R b - - 0 1")
+	n := 0
+	p.Search(context.Background(), one, search.Limits{Depth: 2, MultiPV: 5}, func(in search.Info) {
+		if in.Depth == 2 {
+			n++
+		}
+	})
+	if want := len(one.LegalMoves(nil)); n != want {
+		t.Errorf("MultiPV 5 with %d legal moves: %d lines at depth 2", want, n)
+	}
+}
+
 // Clear: entries of an earlier game are not found, though the table is
 // not zeroed; hashfull counts this search's entries.
 func TestChessClearEpoch(t *testing.T) {

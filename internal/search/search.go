@@ -27,6 +27,11 @@ type Limits struct {
 	// A searcher that cannot restrict its root ignores it (the chess player
 	// honours it); the caller then checks the answer.
 	RootMoves []games.Move
+	// MultiPV, above 1, asks for the best MultiPV root moves, each with
+	// its score and line (UCI's MultiPV option): the searcher reports each
+	// line in an Info with its MultiPV index. A searcher that cannot
+	// ignores it (the chess player honours it).
+	MultiPV int
 }
 
 // Info is a progress report, as in UCI's info line.
@@ -39,6 +44,7 @@ type Info struct {
 	Time     time.Duration
 	PV       []games.Move
 	HashFull int // permille of the transposition table in use (UCI's hashfull); 0 when not reported
+	MultiPV  int // with Limits.MultiPV: the line's rank, 1 the best; 0 in a single-line search
 }
 
 // Result is a search's answer.
