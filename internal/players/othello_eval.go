@@ -482,19 +482,29 @@ func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []in
 // recipe cut down to what a few thousand games can fit): the position's
 // features are looked up in tables of weights, one set per phase (a bucket
 // of othelloBucketDiscs discs on the board), and added up. The features:
-// the four edges and the four second lines from the edges, each eight
-// squares read as a number in base 3 (empty, mine, theirs: 3^8 = 6561
-// configurations, one table for the edges and one for the second lines,
-// the same weight for a line and its mirror image), and othelloScalars
-// counts for the side to move against the other. The weights are in
-// othello_weights.go, fitted by least squares to exact endgame scores by
-// TestTuneOthello (othello_tune_test.go).
+// the lines of eight squares (othelloLineKinds kinds: the edges, the
+// second, third and fourth lines from the edges, and the two long
+// diagonals), each read as a number in base 3 (empty, mine, theirs: 3^8 =
+// 6561 configurations, a table for each kind, the same weight for a line
+// and its mirror image), and othelloScalars counts for the side to move
+// against the other. In the first phases (the opening, with few positions
+// to learn from) the weight of a line is also the opposite of that of the
+// line with mine and theirs exchanged, so that the evaluations of a
+// position for one side and for the other add up to the value of having
+// the move (the bias and parity terms). The weights are in othello_weights.go, fitted by
+// least squares to exact endgame scores by TestTuneOthello
+// (othello_tune_test.go).
 const (
 	othelloBucketDiscs = 4
 	othelloBuckets     = (64-4)/othelloBucketDiscs + 1
 	othelloPatterns    = 6561 // 3^8
 	othelloCanonical   = 3321 // lines that are not the mirror image of a smaller one
-	othelloScalars     = 7
+	othelloLineKinds   = 5
+	othelloLines       = 18 // lines a position has: four of each kind, two diagonals
+	othelloScalars     = featSquares + othelloSquareClasses
+	// othelloSquareClasses are the squares of the 8x8 board up to its
+	// symmetries: a1, b1, c1, d1, b2, c2, d2, c3, d3, d4.
+	othelloSquareClasses = 10
 )
 
 // The scalar features of the fitted evaluation, in the order of
@@ -507,19 +517,20 @@ const (
 	featParity           // parity regions with an odd number of empties minus even ones
 	featDiscs            // discs
 	featBias             // 1: having the move
+	featSquares          // then the discs on each class of squares (othelloSquareClass)
 )
 
 // othelloPhase holds the weights of one phase, in centi-discs.
 type othelloPhase struct {
-	edge, line2 [othelloPatterns]int16 // by line index
-	scalar      [othelloScalars]int32  // per unit of each scalar feature
+	lines  [othelloLineKinds * othelloPatterns]int16 // by kind*6561 + line index
+	scalar [othelloScalars]int32                     // per unit of each scalar feature
 }
 
 // othelloFittedPhase is a phase as othello_weights.go lists it: the line
-// weights of the canonical indices only (othelloCanon order).
+// weights of each kind at the canonical indices only (othelloCanon order).
 type othelloFittedPhase struct {
-	Scalar      [othelloScalars]int32
-	Edge, Line2 [othelloCanonical]int16
+	Scalar [othelloScalars]int32
+	Lines  [othelloLineKinds * othelloCanonical]int16
 }
 
 var (
@@ -530,7 +541,18 @@ var (
 	// is digit i): a line's index is tern8[mine] + 2*tern8[theirs].
 	tern8 [256]uint16
 	// othelloCanon lists the line indices not above their mirror image.
-	othelloCanon []uint16
+	othelloCanon = func() []uint16 {
+		var c []uint16
+		for i := range othelloPatterns {
+			if i <= mirrorLine(i) {
+				c = append(c, uint16(i))
+			}
+		}
+		return c
+	}()
+	// othelloSquareClass are the squares of each class, the class of a1
+	// first.
+	othelloSquareClass [othelloSquareClasses]uint64
 )
 
 // mirrorLine reverses the eight base-3 digits of a line index.
@@ -554,21 +576,24 @@ func init() {
 		}
 		tern8[b] = uint16(v)
 	}
-	for i := range othelloPatterns {
-		if i <= mirrorLine(i) {
-			othelloCanon = append(othelloCanon, uint16(i))
-		}
-	}
 	if len(othelloCanon) != othelloCanonical {
 		panic("othello: canonical line count")
+	}
+	for sq := range 64 {
+		r, c := min(sq/8, 7-sq/8), min(sq%8, 7-sq%8)
+		r, c = min(r, c), max(r, c)
+		k := [4]int{0, 4, 7, 9}[r] + c - r // rows of the triangle: 4, 3, 2, 1 classes
+		othelloSquareClass[k] |= 1 << sq
 	}
 	for b := range othelloFittedWeights {
 		fw, w := &othelloFittedWeights[b], &othelloPhases[b]
 		w.scalar = fw.Scalar
-		for k, i := range othelloCanon {
-			m := mirrorLine(int(i))
-			w.edge[i], w.edge[m] = fw.Edge[k], fw.Edge[k]
-			w.line2[i], w.line2[m] = fw.Line2[k], fw.Line2[k]
+		for kind := range othelloLineKinds {
+			for k, i := range othelloCanon {
+				v := fw.Lines[kind*othelloCanonical+k]
+				w.lines[kind*othelloPatterns+int(i)] = v
+				w.lines[kind*othelloPatterns+mirrorLine(int(i))] = v
+			}
 		}
 	}
 }
@@ -577,14 +602,25 @@ func init() {
 // evaluation.
 type othelloFeatures struct {
 	bucket int
-	edge   [4]uint16 // rows 1 and 8, columns a and h
-	line2  [4]uint16 // rows 2 and 7, columns b and g
+	lines  [othelloLines]uint16 // kind*6561 + line index
 	x      [othelloScalars]int32
 }
 
-// line is the index of row r (0..7) of the pair p, o.
-func line(p, o uint64, r int) uint16 {
-	return tern8[p>>(8*r)&0xff] + 2*tern8[o>>(8*r)&0xff]
+// line is the index of row r (0..7) of the pair p, o, plus off.
+func line(p, o uint64, r int, off uint16) uint16 {
+	return off + tern8[p>>(8*r)&0xff] + 2*tern8[o>>(8*r)&0xff]
+}
+
+// The long diagonals: multiplying a diagonal's discs by diagGather moves
+// them into the top byte, the disc of column c to bit c.
+const (
+	diagA1H8   = 0x8040201008040201
+	diagH1A8   = 0x0102040810204080
+	diagGather = 0x0101010101010101
+)
+
+func diagLine(p, o, mask uint64, off uint16) uint16 {
+	return off + tern8[(p&mask)*diagGather>>56] + 2*tern8[(o&mask)*diagGather>>56]
 }
 
 // features fills f for p (to move) against o; g is the 8x8 geometry.
@@ -593,8 +629,15 @@ func (g *geometry) features(p, o uint64, f *othelloFeatures) {
 	empty := g.valid &^ filled
 	f.bucket = min(max((bits.OnesCount64(filled)-4)/othelloBucketDiscs, 0), othelloBuckets-1)
 	tp, to := transpose(p), transpose(o)
-	f.edge = [4]uint16{line(p, o, 0), line(p, o, 7), line(tp, to, 0), line(tp, to, 7)}
-	f.line2 = [4]uint16{line(p, o, 1), line(p, o, 6), line(tp, to, 1), line(tp, to, 6)}
+	for k := range 4 { // edges, then the lines further in: rows k, 7-k and columns k, 7-k
+		off := uint16(k * othelloPatterns)
+		f.lines[4*k] = line(p, o, k, off)
+		f.lines[4*k+1] = line(p, o, 7-k, off)
+		f.lines[4*k+2] = line(tp, to, k, off)
+		f.lines[4*k+3] = line(tp, to, 7-k, off)
+	}
+	f.lines[16] = diagLine(p, o, diagA1H8, 4*othelloPatterns)
+	f.lines[17] = diagLine(p, o, diagH1A8, 4*othelloPatterns)
 	f.x[featMobility] = int32(bits.OnesCount64(othello.Moves(p, o)) - bits.OnesCount64(othello.Moves(o, p)))
 	f.x[featPotential] = int32(bits.OnesCount64(neighbours(o)&empty) - bits.OnesCount64(neighbours(p)&empty))
 	xs := 0
@@ -623,6 +666,9 @@ func (g *geometry) features(p, o uint64, f *othelloFeatures) {
 	f.x[featParity] = int32(par)
 	f.x[featDiscs] = int32(bits.OnesCount64(p) - bits.OnesCount64(o))
 	f.x[featBias] = 1
+	for k, m := range othelloSquareClass {
+		f.x[featSquares+k] = int32(bits.OnesCount64(p&m) - bits.OnesCount64(o&m))
+	}
 }
 
 // evalPatterns is the fitted evaluation of p (to move) against o on the
@@ -632,11 +678,8 @@ func (e *othelloEval) evalPatterns(p, o uint64) int {
 	e.geo.features(p, o, &f)
 	w := &e.phases[f.bucket]
 	s := 0
-	for _, i := range f.edge {
-		s += int(w.edge[i])
-	}
-	for _, i := range f.line2 {
-		s += int(w.line2[i])
+	for _, i := range f.lines {
+		s += int(w.lines[i])
 	}
 	for k, x := range f.x {
 		s += int(w.scalar[k]) * int(x)

@@ -9,6 +9,7 @@ import (
 	"go/format"
 	"io"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -55,6 +56,8 @@ var (
 	tuneData      = flag.String("othello.tune.data", "", "cache of the labelled positions: read if it exists, else written")
 	tuneLambdas   = flag.String("othello.tune.lambda", "1,3,10,30", "ridge strengths to try (in positions)")
 	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
+	tuneTD        = flag.Int("othello.tune.td", 0, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
+	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
 	tuneMatch     = flag.Int("othello.match", 0, "play this many games of the fitted evaluation against the hand-weighted one")
 	tuneMatchNode = flag.Int64("othello.match.nodes", 20_000, "nodes a move in -othello.match games")
 )
@@ -208,39 +211,107 @@ func readSamples(b []byte) ([][]tuneSample, error) {
 }
 
 // tuneVars is the number of weights of a phase: the canonical line
-// indices of the edges, then of the second lines, then the scalars.
-const tuneVars = 2*othelloCanonical + othelloScalars
+// indices of each kind of line, then the scalars.
+const (
+	tuneLineVars = othelloLineKinds * othelloCanonical
+	tuneVars     = tuneLineVars + othelloScalars
+)
 
 // tuneRow is a sample as the fit sees it: its weight, label, and the
-// variables its features touch (lines count once each; a line that
-// occurs twice appears twice).
+// variables its features touch: each line's class, with a sign (a class
+// twice in a position appears twice), and the scalars.
 type tuneRow struct {
 	w, y float64
-	idx  [8]int32
-	x    [othelloScalars]float64
+	y0   float64 // the label: y is y0, or the bootstrapped target
+	// The target of a bootstrapped label (-othello.tune.td): game and
+	// position, and the sign to turn its value to this side's; tg -1: none.
+	tg, tk int32
+	sign   float64
+	// idx and sgn: the variable of each line and the sign of its weight,
+	// [0] as the line tables are, [1] in an antisymmetric phase (lineClass).
+	idx [2][othelloLines]int32
+	sgn [2][othelloLines]float64
+	x   [othelloScalars]float64
 }
 
-var canonPos = func() [othelloPatterns]int32 {
-	var pos [othelloPatterns]int32
-	k := 0
+// swapLine exchanges mine and theirs in a line index.
+func swapLine(i int) int {
+	r, d := 0, 1
+	for range 8 {
+		if x := i % 3; x != 0 {
+			r += (3 - x) * d
+		}
+		d *= 3
+		i /= 3
+	}
+	return r
+}
+
+// lineClass returns the smallest of the line indices that i is or mirrors,
+// with or without mine and theirs exchanged, and the sign of i's weight
+// against that one's: 1 if i is the index or its mirror image, -1 if
+// exchanged, 0 if the line is its own exchange (its weight must be 0).
+func lineClass(i int) (rep, sign int) {
+	m, s := mirrorLine(i), swapLine(i)
+	ms := mirrorLine(s)
+	rep = min(i, m, s, ms)
+	switch {
+	case s == i || ms == i:
+		return rep, 0
+	case rep == i || rep == m:
+		return rep, 1
+	}
+	return rep, -1
+}
+
+// canonPos is the place of each line index's mirror class in
+// othelloCanon; antiPos and antiSign, that of its class under mirroring
+// and exchange, and the sign of its weight (lineClass).
+var canonPos, antiPos, antiSign = func() (pos, apos [othelloPatterns]int32, sign [othelloPatterns]float64) {
+	for k, i := range othelloCanon {
+		pos[i], pos[mirrorLine(int(i))] = int32(k), int32(k)
+	}
 	for i := range othelloPatterns {
-		if i <= mirrorLine(i) {
-			pos[i], pos[mirrorLine(i)] = int32(k), int32(k)
-			k++
+		rep, s := lineClass(i)
+		apos[i], sign[i] = pos[rep], float64(s)
+	}
+	return pos, apos, sign
+}()
+
+// antisymmetric returns the weights x (a phase's, as the line tables
+// are) with each line's weight made the opposite of its exchange's.
+func antisymmetric(x []float64) []float64 {
+	out := append([]float64(nil), x...)
+	for kind := range othelloLineKinds {
+		off := kind * othelloCanonical
+		for k, i := range othelloCanon {
+			out[off+k] = (x[off+k] - x[off+int(canonPos[swapLine(int(i))])]) / 2
 		}
 	}
-	return pos
-}()
+	return out
+}
+
+// expandAntisymmetric returns the weights of an antisymmetric fit x (its
+// lines' weights at the classes of lineClass) as the line tables are.
+func expandAntisymmetric(x []float64) []float64 {
+	out := append([]float64(nil), x...)
+	for kind := range othelloLineKinds {
+		off := kind * othelloCanonical
+		for k, i := range othelloCanon {
+			out[off+k] = antiSign[i] * x[off+int(antiPos[i])]
+		}
+	}
+	return out
+}
 
 func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
 	var f othelloFeatures
 	geo.features(s.p, s.o, &f)
-	r := tuneRow{w: w, y: float64(s.score)}
-	for k, i := range f.edge {
-		r.idx[k] = canonPos[i]
-	}
-	for k, i := range f.line2 {
-		r.idx[4+k] = othelloCanonical + canonPos[i]
+	r := tuneRow{w: w, y: float64(s.score), y0: float64(s.score), tg: -1}
+	for k, i := range f.lines {
+		off, j := int32(int(i)/othelloPatterns*othelloCanonical), int(i)%othelloPatterns
+		r.idx[0][k], r.sgn[0][k] = off+canonPos[j], 1
+		r.idx[1][k], r.sgn[1][k] = off+antiPos[j], antiSign[j]
 	}
 	for k, x := range f.x {
 		r.x[k] = float64(x)
@@ -248,13 +319,16 @@ func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
 	return r, f.bucket
 }
 
-func (r *tuneRow) predict(x []float64) float64 {
+func (r *tuneRow) predict(x []float64) float64 { return r.predictAs(x, 0) }
+
+// predictAs is the prediction with the line variables of idx[m].
+func (r *tuneRow) predictAs(x []float64, m int) float64 {
 	v := 0.0
-	for _, i := range r.idx {
-		v += x[i]
+	for k, i := range r.idx[m] {
+		v += r.sgn[m][k] * x[i]
 	}
 	for k, f := range r.x {
-		v += x[2*othelloCanonical+k] * f
+		v += x[tuneLineVars+k] * f
 	}
 	return v
 }
@@ -262,38 +336,38 @@ func (r *tuneRow) predict(x []float64) float64 {
 // ridge fits x minimising sum w (y - row.x)^2 + lambda |lines - prior|^2
 // by conjugate gradients on the normal equations, preconditioned by their
 // diagonal.
-func ridge(rows []tuneRow, prior []float64, lambda float64, iters int) []float64 {
+func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []float64 {
 	n := tuneVars
 	reg := make([]float64, n)
-	for i := range 2 * othelloCanonical {
+	for i := range tuneLineVars {
 		reg[i] = lambda
 	}
-	for i := 2 * othelloCanonical; i < n; i++ {
+	for i := tuneLineVars; i < n; i++ {
 		reg[i] = 1e-3
 	}
 	diag := append([]float64(nil), reg...)
 	b := make([]float64, n)
 	for k := range rows {
 		r := &rows[k]
-		y := r.y - r.predict(prior) // the fit is of x - prior
-		for _, i := range r.idx {
-			b[i] += r.w * y
+		y := r.y - r.predictAs(prior, m) // the fit is of x - prior
+		for k, i := range r.idx[m] {
+			b[i] += r.w * y * r.sgn[m][k]
 		}
 		for j, f := range r.x {
-			b[2*othelloCanonical+j] += r.w * y * f
+			b[tuneLineVars+j] += r.w * y * f
 		}
 		// The diagonal, counting a line twice in a row as 4 (its square).
-		for _, i := range r.idx {
-			c := 0
-			for _, j := range r.idx {
+		for k, i := range r.idx[m] {
+			c := 0.0 // the coefficient of variable i in the row
+			for l, j := range r.idx[m] {
 				if i == j {
-					c++
+					c += r.sgn[m][l]
 				}
 			}
-			diag[i] += r.w * float64(c) // summed c times: c^2 in all
+			diag[i] += r.w * c * r.sgn[m][k] // summed over the occurrences: c^2 in all
 		}
 		for j, f := range r.x {
-			diag[2*othelloCanonical+j] += r.w * f * f
+			diag[tuneLineVars+j] += r.w * f * f
 		}
 	}
 	mul := func(v, out []float64) {
@@ -302,12 +376,12 @@ func ridge(rows []tuneRow, prior []float64, lambda float64, iters int) []float64
 		}
 		for k := range rows {
 			r := &rows[k]
-			a := r.w * r.predict(v)
-			for _, i := range r.idx {
-				out[i] += a
+			a := r.w * r.predictAs(v, m)
+			for k, i := range r.idx[m] {
+				out[i] += a * r.sgn[m][k]
 			}
 			for j, f := range r.x {
-				out[2*othelloCanonical+j] += a * f
+				out[tuneLineVars+j] += a * f
 			}
 		}
 	}
@@ -382,14 +456,46 @@ func TestTuneOthello(t *testing.T) {
 	var hand [othelloBuckets][][2]float64 // hand evaluation, label
 	handEval := newOthelloEval(g)
 	handEval.phases = nil
+	if *tuneTD != 0 && *tuneTD < 2*othelloBucketDiscs {
+		// The target must be in a phase fitted before this one's and its
+		// neighbours'.
+		t.Fatalf("-othello.tune.td %d: want 0 or at least %d", *tuneTD, 2*othelloBucketDiscs)
+	}
 	npos := 0
+	all := make([][]tuneRow, len(set))
+	allBucket := make([][]int8, len(set))
 	for gi, gs := range set {
 		for _, s := range gs {
-			npos++
 			r, b := tuneRowOf(geo, s, 1)
+			all[gi] = append(all[gi], r)
+			allBucket[gi] = append(allBucket[gi], int8(b))
+		}
+	}
+	for gi, gs := range set {
+		for k, s := range gs {
+			npos++
+			r, b := all[gi][k], int(allBucket[gi][k])
+			if *tuneTD > 0 && 64-bits.OnesCount64(s.p|s.o) > *tuneSolve {
+				// The target: *tuneTD positions on, or the first solved one.
+				tk, sign := k, 1.0
+				for tk < len(gs)-1 && tk-k < *tuneTD && 64-bits.OnesCount64(gs[tk].p|gs[tk].o) > *tuneSolve {
+					if gs[tk].p&gs[tk+1].o == gs[tk].p { // no pass between
+						sign = -sign
+					}
+					tk++
+				}
+				switch {
+				case 64-bits.OnesCount64(gs[tk].p|gs[tk].o) <= *tuneSolve:
+					r.y = sign * float64(gs[tk].score)
+				case tk-k == *tuneTD:
+					r.tg, r.tk, r.sign = int32(gi), int32(tk), sign
+				}
+				// Else the game ended before the solver's range and
+				// before the target: the label is the final score.
+			}
 			if gi%10 == 0 {
 				test[b] = append(test[b], r)
-				hand[b] = append(hand[b], [2]float64{float64(handEval.eval8(s.p, s.o)) / 100, r.y})
+				hand[b] = append(hand[b], [2]float64{float64(handEval.eval8(s.p, s.o)) / 100, r.y0})
 				continue
 			}
 			train[b] = append(train[b], r)
@@ -422,10 +528,24 @@ func TestTuneOthello(t *testing.T) {
 				fit[b] = prior
 				continue
 			}
-			fit[b] = ridge(train[b], prior, l, 300)
+			for k := range train[b] {
+				r := &train[b][k]
+				if r.tg >= 0 {
+					tr := &all[r.tg][r.tk]
+					if fit[allBucket[r.tg][r.tk]] == nil {
+						t.Fatalf("bucket %d: row target in bucket %d (game %d pos %d)", b, allBucket[r.tg][r.tk], r.tg, r.tk)
+					}
+					r.y = r.sign * tr.predict(fit[allBucket[r.tg][r.tk]])
+				}
+			}
+			if b < *tuneAnti {
+				fit[b] = expandAntisymmetric(ridge(train[b], antisymmetric(prior), l, 300, 1))
+			} else {
+				fit[b] = ridge(train[b], prior, l, 300, 0)
+			}
 			prior = fit[b]
 			for k := range test[b] {
-				d := test[b][k].predict(fit[b]) - test[b][k].y
+				d := test[b][k].predict(fit[b]) - test[b][k].y0
 				se += d * d
 				cnt++
 			}
@@ -446,7 +566,7 @@ func TestTuneOthello(t *testing.T) {
 			sxy += h[0] * h[1]
 			sxx += h[0] * h[0]
 			syy += h[1] * h[1]
-			d := test[b][k].predict(fit[b]) - test[b][k].y
+			d := test[b][k].predict(fit[b]) - test[b][k].y0
 			sef += d * d
 		}
 		n := float64(max(len(hand[b]), 1))
@@ -471,8 +591,8 @@ func TestTuneOthello(t *testing.T) {
 // tuneSource is the Go source of othello_weights.go for fit.
 func tuneSource(fit [othelloBuckets][]float64, lambda float64, npos, ngames int) []byte {
 	var b bytes.Buffer
-	cmd := fmt.Sprintf("go test ./internal/players -run TestTuneOthello -othello.tune -othello.tune.games %d -othello.tune.seed %d -othello.tune.nodes %d -othello.tune.solve %d -othello.tune.lambda %s",
-		*tuneGames, *tuneSeed, *tuneNodes, *tuneSolve, *tuneLambdas)
+	cmd := fmt.Sprintf("go test ./internal/players -run TestTuneOthello -othello.tune -othello.tune.games %d -othello.tune.seed %d -othello.tune.nodes %d -othello.tune.solve %d -othello.tune.td %d -othello.tune.anti %d -othello.tune.lambda %s",
+		*tuneGames, *tuneSeed, *tuneNodes, *tuneSolve, *tuneTD, *tuneAnti, *tuneLambdas)
 	fmt.Fprintf(&b, "// Code generated by %q; DO NOT EDIT.\n\npackage players\n\n", cmd)
 	fmt.Fprintf(&b, "// othelloFitted: the 8x8 board uses the fitted evaluation, whose weights\n")
 	fmt.Fprintf(&b, "// (centi-discs, by phase) were fitted to %d positions of %d games\n", npos, ngames)
@@ -492,12 +612,10 @@ func tuneSource(fit [othelloBuckets][]float64, lambda float64, npos, ngames int)
 		fmt.Fprintf(&b, "\t{ // discs %d-%d\n", 4+i*othelloBucketDiscs, 3+(i+1)*othelloBucketDiscs)
 		b.WriteString("Scalar: [othelloScalars]int32{")
 		for k := range othelloScalars {
-			fmt.Fprintf(&b, "%d,", cent(x[2*othelloCanonical+k]))
+			fmt.Fprintf(&b, "%d,", cent(x[tuneLineVars+k]))
 		}
-		b.WriteString("},\nEdge: [othelloCanonical]int16{")
-		list(x[:othelloCanonical])
-		b.WriteString("},\nLine2: [othelloCanonical]int16{")
-		list(x[othelloCanonical : 2*othelloCanonical])
+		b.WriteString("},\nLines: [othelloLineKinds * othelloCanonical]int16{")
+		list(x[:tuneLineVars])
 		b.WriteString("},\n},\n")
 	}
 	b.WriteString("}\n")
