@@ -75,7 +75,7 @@ type TheGameParams struct {
 
 // DefaultTheGameParams returns the planner's weights for a player count.
 func DefaultTheGameParams(players int) TheGameParams {
-	p := TheGameParams{Dead: 12, Cover: [3]float64{1.5, 1, 0.8}, Hand: 0.3, HandGain: 0.15, HandCap: 20, Trick: 3, Extra: 0.5, ExtraEmpty: 0.5, ExtraMax: 1}
+	p := TheGameParams{Dead: 12, Cover: [3]float64{2, 0.8, 0.4}, Hand: 0.3, HandGain: 0.15, HandCap: 20, Trick: 3, Extra: 0.5, ExtraEmpty: 0.5, ExtraMax: 1}
 	return p
 }
 
