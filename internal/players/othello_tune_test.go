@@ -2,6 +2,7 @@ package players
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"flag"
@@ -58,6 +59,9 @@ var (
 	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
 	tuneTD        = flag.Int("othello.tune.td", 0, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
 	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
+	tuneKinds     = flag.Int("othello.tune.kinds", othelloLineKinds, "fit the first this many kinds of lines (edges, second lines, third, fourth, diagonals); the others weigh 0")
+	tuneDump      = flag.String("othello.tune.dump", "", "also write the fitted weights (float64s, by phase) there, for -othello.match.vs")
+	tuneMatchVs   = flag.String("othello.match.vs", "", "play the fitted evaluation against the weights of this -othello.tune.dump file instead of the hand-weighted one")
 	tuneMatch     = flag.Int("othello.match", 0, "play this many games of the fitted evaluation against the hand-weighted one")
 	tuneMatchNode = flag.Int64("othello.match.nodes", 20_000, "nodes a move in -othello.match games")
 )
@@ -312,6 +316,9 @@ func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
 		off, j := int32(int(i)/othelloPatterns*othelloCanonical), int(i)%othelloPatterns
 		r.idx[0][k], r.sgn[0][k] = off+canonPos[j], 1
 		r.idx[1][k], r.sgn[1][k] = off+antiPos[j], antiSign[j]
+		if int(i)/othelloPatterns >= *tuneKinds { // a kind left out: weight 0
+			r.sgn[0][k], r.sgn[1][k] = 0, 0
+		}
 	}
 	for k, x := range f.x {
 		r.x[k] = float64(x)
@@ -578,6 +585,15 @@ func TestTuneOthello(t *testing.T) {
 			4+b*othelloBucketDiscs, 3+(b+1)*othelloBucketDiscs, len(train[b]), len(hand[b]),
 			math.Sqrt(sef/n), math.Sqrt(hs/n), math.Sqrt(syy/n))
 	}
+	if *tuneDump != "" {
+		var buf bytes.Buffer
+		for _, x := range fit {
+			binary.Write(&buf, binary.LittleEndian, x)
+		}
+		if err := os.WriteFile(*tuneDump, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	src := tuneSource(fit, lambdas[bestL], npos, len(set))
 	if *tuneOut != "" {
 		if err := os.WriteFile(*tuneOut, src, 0o644); err != nil {
@@ -637,6 +653,29 @@ func TestTuneOthelloMatch(t *testing.T) {
 	if !othelloFitted {
 		t.Skip("no fitted weights")
 	}
+	var vs *[othelloBuckets]othelloPhase
+	if *tuneMatchVs != "" {
+		b, err := os.ReadFile(*tuneMatchVs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) != othelloBuckets*tuneVars*8 {
+			t.Fatalf("%s: %d bytes, want %d", *tuneMatchVs, len(b), othelloBuckets*tuneVars*8)
+		}
+		vs = new([othelloBuckets]othelloPhase)
+		for ph := range vs {
+			x := make([]float64, tuneVars)
+			binary.Read(bytes.NewReader(b[ph*tuneVars*8:]), binary.LittleEndian, x)
+			w := &vs[ph]
+			for k := range othelloScalars {
+				w.scalar[k] = int32(math.Round(100 * x[tuneLineVars+k]))
+			}
+			for i := range othelloLineKinds * othelloPatterns {
+				v := math.Round(100 * x[i/othelloPatterns*othelloCanonical+int(canonPos[i%othelloPatterns])])
+				w.lines[i] = int16(max(min(v, math.MaxInt16), math.MinInt16))
+			}
+		}
+	}
 	var mu sync.Mutex
 	var w, d, l, disc int
 	next := make(chan int)
@@ -646,6 +685,9 @@ func TestTuneOthelloMatch(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			newP, oldP := NewOthelloPlayer(g, 16), newHandOthelloPlayer(g, 16)
+			if vs != nil {
+				oldP.eval.phases = vs
+			}
 			for i := range next {
 				newP.Clear()
 				oldP.Clear()
@@ -683,8 +725,8 @@ func TestTuneOthelloMatch(t *testing.T) {
 	close(next)
 	wg.Wait()
 	n := *tuneMatch
-	t.Logf("fitted against hand-weighted, %d nodes a move: %d won, %d drawn, %d lost of %d: %.1f%%, mean disc difference %+.2f",
-		*tuneMatchNode, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n), float64(disc)/float64(n))
+	t.Logf("fitted against %s, %d nodes a move: %d won, %d drawn, %d lost of %d: %.1f%%, mean disc difference %+.2f",
+		cmp.Or(*tuneMatchVs, "hand-weighted"), *tuneMatchNode, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n), float64(disc)/float64(n))
 }
 
 // BenchmarkOthelloEvalKinds times the hand-weighted and the fitted
