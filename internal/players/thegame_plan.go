@@ -21,8 +21,13 @@ func (s *cardSet) add(c int)            { s[c>>6] |= 1 << (c & 63) }
 func (s *cardSet) remove(c int)         { s[c>>6] &^= 1 << (c & 63) }
 func (s cardSet) has(c int) bool        { return s[c>>6]>>(c&63)&1 != 0 }
 
-// above[t] holds the cards over t, below[t] the cards under it.
-var above, below [129]cardSet
+// above[t] holds the cards over t, below[t] the cards under it; digit[d]
+// the cards ending in d, repdigits 11, 22, ..., 99.
+var (
+	above, below [129]cardSet
+	digit        [10]cardSet
+	repdigits    cardSet
+)
 
 func init() {
 	for t := range 129 {
@@ -33,6 +38,12 @@ func init() {
 			if c < t {
 				below[t].add(c)
 			}
+		}
+	}
+	for c := range 100 {
+		digit[c%10].add(c)
+		if c >= 11 && c%11 == 0 {
+			repdigits.add(c)
 		}
 	}
 }
@@ -81,22 +92,24 @@ func DefaultTheGameParams(players int) TheGameParams {
 
 // planner searches one turn of the seat to move from what it sees.
 type planner struct {
-	g      *thegame.Game
-	prm    *TheGameParams
-	piles  int
-	low    int
-	high   int
-	trick  int
-	asc    [thegame.MaxPiles]bool
-	tops   [thegame.MaxPiles]int
-	top0   [thegame.MaxPiles]int
-	hand   cardSet
-	live   cardSet // cards on no pile, the hand's among them
-	cover0 [thegame.MaxPiles + 1]cardSet
-	dv     [thegame.MaxPiles + 1]float64
-	need   int // plays still required this turn
-	extra  float64
-	cost0  [128]float64 // each hand card's price before the turn
+	g     *thegame.Game
+	prm   *TheGameParams
+	piles int
+	low   int
+	high  int
+	trick int
+	// the house rules: a card ending as the top, a repdigit on a repdigit
+	lastDigit, repdigit bool
+	asc                 [thegame.MaxPiles]bool
+	tops                [thegame.MaxPiles]int
+	top0                [thegame.MaxPiles]int
+	hand                cardSet
+	live                cardSet // cards on no pile, the hand's among them
+	cover0              [thegame.MaxPiles + 1]cardSet
+	dv                  [thegame.MaxPiles + 1]float64
+	need                int // plays still required this turn
+	extra               float64
+	cost0               [128]float64 // each hand card's price before the turn
 
 	seq   [32]games.Move
 	depth int
@@ -109,6 +122,8 @@ type planner struct {
 func newPlanner(s *thegame.State, prm *TheGameParams) *planner {
 	g := s.Game()
 	pl := &planner{g: g, prm: prm, piles: g.Piles(), low: g.Low(), high: g.High(), trick: g.Trick()}
+	rules := g.Params()
+	pl.lastDigit, pl.repdigit = rules.Bool("last_digit"), rules.Bool("repdigit")
 	me := s.Mover()
 	for q := range pl.piles {
 		pl.asc[q] = g.Ascending(q)
@@ -156,7 +171,7 @@ func (pl *planner) coverage(g *[thegame.MaxPiles + 1]cardSet) {
 	}
 }
 
-// accepts is the set of cards pile q takes now (house rules aside).
+// accepts is the set of cards pile q takes now.
 func (pl *planner) accepts(q int) cardSet {
 	t := pl.tops[q]
 	var m cardSet
@@ -170,6 +185,12 @@ func (pl *planner) accepts(q int) cardSet {
 		if pl.trick > 0 && t+pl.trick <= pl.high {
 			m.add(t + pl.trick)
 		}
+	}
+	if pl.lastDigit && t >= 0 {
+		m = m.or(digit[t%10])
+	}
+	if pl.repdigit && repdigits.has(t) {
+		m = m.or(repdigits)
 	}
 	return m
 }
