@@ -260,7 +260,7 @@ func mix(w [2]int, t int) int { return (w[0]*(256-t) + w[1]*t) >> 8 }
 
 // eval8 scores the position p (to move) against o on the 8x8 frame.
 func (e *othelloEval) eval8(p, o uint64) int {
-	if e.phases != nil {
+	if e.phases != nil && bits.OnesCount64(p|o) >= othelloFittedDiscs {
 		return e.evalPatterns(p, o)
 	}
 	return e.evalHand(p, o)
@@ -487,13 +487,18 @@ func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []in
 // diagonals), each read as a number in base 3 (empty, mine, theirs: 3^8 =
 // 6561 configurations, a table for each kind, the same weight for a line
 // and its mirror image), and othelloScalars counts for the side to move
-// against the other. In the first phases (the opening, with few positions
-// to learn from) the weight of a line is also the opposite of that of the
-// line with mine and theirs exchanged, so that the evaluations of a
-// position for one side and for the other add up to the value of having
-// the move (the bias and parity terms). The weights are in othello_weights.go, fitted by
-// least squares to exact endgame scores by TestTuneOthello
-// (othello_tune_test.go).
+// against the other (mobility, potential mobility, X-squares next to an
+// empty corner, stable discs, parity, discs, a bias for having the move,
+// and the discs on each of the ten classes of squares). In the first
+// phases, with few positions to learn from, the tuner also makes the
+// weight of a line the opposite of that of the line with mine and theirs
+// exchanged.
+//
+// The weights are in othello_weights.go, fitted by least squares to the
+// exact endgame scores of positions from seeded games by TestTuneOthello
+// (othello_tune_test.go; the command is in that file's first line).
+// Positions with fewer than othelloFittedDiscs discs, which no game of the
+// tuner reaches, keep the hand-weighted evaluation.
 const (
 	othelloBucketDiscs = 4
 	othelloBuckets     = (64-4)/othelloBucketDiscs + 1
@@ -502,6 +507,12 @@ const (
 	othelloLineKinds   = 5
 	othelloLines       = 18 // lines a position has: four of each kind, two diagonals
 	othelloScalars     = featSquares + othelloSquareClasses
+	// othelloFittedDiscs: the fitted evaluation scores positions with at
+	// least this many discs. The tuner's games start from random openings
+	// of four plies or more, so the first phase has no positions of its
+	// own to learn from; the first three plies keep the hand-weighted
+	// evaluation.
+	othelloFittedDiscs = 8
 	// othelloSquareClasses are the squares of the 8x8 board up to its
 	// symmetries: a1, b1, c1, d1, b2, c2, d2, c3, d3, d4.
 	othelloSquareClasses = 10

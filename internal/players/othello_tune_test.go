@@ -24,11 +24,18 @@ import (
 )
 
 // The tuner of the fitted Othello evaluation (othello_weights.go) and the
-// match that measures it against the hand-weighted one. Both are off in
-// plain go test. To remake the weights:
+// match that measures it. Both are off in plain go test. To remake the
+// weights (the defaults of the flags are those of the weights in
+// othello_weights.go, whose first line names the command; about 35
+// minutes on two loaded cores, most of it playing the games):
 //
-//	nice -n 10 go test ./internal/players -run TestTuneOthello -othello.tune -timeout 0 > /tmp/w.go
+//	nice -n 10 go test ./internal/players -run 'TestTuneOthello$' -othello.tune -timeout 0 -othello.tune.out /tmp/w.go
 //	cp /tmp/w.go internal/players/othello_weights.go
+//
+// and to measure them against the hand-weighted evaluation, both in the
+// whole player at a node budget a move:
+//
+//	go test ./internal/players -run TestTuneOthelloMatch -othello.match 200 -timeout 0 -v
 //
 // The positions come from seeded games: a random opening of 4 to 10
 // plies, then the engine with the hand-weighted evaluation at
@@ -38,26 +45,30 @@ import (
 // one time in four, a random one. Each earlier position is labelled with
 // the exact score of the first solved position of its game (the side to
 // move's final disc difference if the engine plays on from there as it
-// did, and both sides perfectly from the solved position). The weights of
-// each phase are fitted by ridge least squares (conjugate gradients) to
-// the positions of the phase and, at a quarter weight, those of the two
-// phases beside it, from the last phase to the first: the ridge term pulls
-// a phase's weights towards those of the phase after it (so that a line
-// seldom seen early keeps the value it has later), the last phase's
-// towards 0. The ridge strength is the one of -othello.tune.lambda that
-// predicts the held-out games (one in ten) best.
+// did, and both sides perfectly from the solved position), or with
+// -othello.tune.td N the fitted value of the position N plies later
+// (a bootstrapped label: less noise from the moves in between).
+//
+// The weights of each phase are fitted by ridge least squares (conjugate
+// gradients) to the positions of the phase and, at a quarter weight,
+// those of the two phases beside it, from the last phase to the first:
+// the ridge term pulls a phase's line weights towards those of the phase
+// after it (so that a line seldom seen early keeps the value it has
+// later), the last phase's towards 0. The ridge strength is the one of
+// -othello.tune.lambda that predicts the held-out games (one in ten) best
+// (measured against their exact labels).
 
 var (
 	tuneOthello   = flag.Bool("othello.tune", false, "fit the Othello evaluation's weights; the Go source of othello_weights.go to stdout")
-	tuneGames     = flag.Int("othello.tune.games", 4000, "games to take positions from")
+	tuneGames     = flag.Int("othello.tune.games", 8000, "games to take positions from")
 	tuneSeed      = flag.Uint64("othello.tune.seed", 1, "seed of the games")
 	tuneFirst     = flag.Int("othello.tune.first", 0, "generate games from this one on (to make a cache in parts: the parts concatenated are the whole)")
-	tuneNodes     = flag.Int64("othello.tune.nodes", 4000, "the engine's nodes a move in the games")
+	tuneNodes     = flag.Int64("othello.tune.nodes", 3000, "the engine's nodes a move in the games")
 	tuneSolve     = flag.Int("othello.tune.solve", 16, "solve positions with this many empties or fewer")
 	tuneData      = flag.String("othello.tune.data", "", "cache of the labelled positions: read if it exists, else written")
-	tuneLambdas   = flag.String("othello.tune.lambda", "1,3,10,30", "ridge strengths to try (in positions)")
+	tuneLambdas   = flag.String("othello.tune.lambda", "10,30", "ridge strengths to try (in positions)")
 	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
-	tuneTD        = flag.Int("othello.tune.td", 0, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
+	tuneTD        = flag.Int("othello.tune.td", 8, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
 	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
 	tuneKinds     = flag.Int("othello.tune.kinds", othelloLineKinds, "fit the first this many kinds of lines (edges, second lines, third, fourth, diagonals); the others weigh 0")
 	tuneDump      = flag.String("othello.tune.dump", "", "also write the fitted weights (float64s, by phase) there, for -othello.match.vs")
