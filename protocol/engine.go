@@ -27,3 +27,7 @@ func newConfig() players.Config {
 }
 
 func newEngine(g games.Game, c players.Config) (search.Searcher, error) { return players.New(g, c) }
+
+// solveEmpties is where NBoard's Othello search to depth solves exactly:
+// at depth + 8 empty squares, at most the player's default (18).
+func solveEmpties(depth int) int { return min(depth+8, players.DefaultSolveEmpties) }

@@ -204,6 +204,12 @@ func (nb *nboard) search(n int, isGo bool) *Error {
 	if st.Player() == games.Terminal {
 		return errorf(GameOver, "the game is over (%s)", st.EndReason())
 	}
+	// The exact solver takes over at a number of empties that grows with
+	// the depth (a shallow depth, a weak level, does not wait for an
+	// exact endgame of 18 empties).
+	if se := solveEmpties(nb.depth); se != s.cfg.SolveEmpties {
+		s.cfg.SolveEmpties, s.searcher = se, nil
+	}
 	if s.searcher == nil {
 		sr, err := newEngine(s.game, s.cfg)
 		if err != nil {
