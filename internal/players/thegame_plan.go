@@ -93,6 +93,16 @@ func DefaultTheGameParams(players int) TheGameParams {
 	return p
 }
 
+// planBudget bounds the positions a turn's search visits before it stops
+// trying plays past the minimum: without house rules a search stays below
+// 10,000 (100 seeded games per count); the house rules make most cards a
+// step back somewhere, steps back are always tried, and their search gets
+// the small budget (those games are won anyway).
+const (
+	planBudget      = 20000
+	planBudgetHouse = 2000
+)
+
 // planner searches one turn of the seat to move from what it sees.
 type planner struct {
 	g     *thegame.Game
@@ -111,6 +121,8 @@ type planner struct {
 	dv                  [thegame.MaxPiles + 1]float64
 	need                int // plays still required this turn
 	extra               float64
+	nodes               int // positions searched, against budget
+	budget              int
 	cost0               [128]float64 // each hand card's price before the turn
 
 	// first-move values: the best turn each first move starts
@@ -122,6 +134,10 @@ func newPlanner(s *thegame.State, prm *TheGameParams) *planner {
 	pl := &planner{g: g, prm: prm, piles: g.Piles(), low: g.Low(), high: g.High(), trick: g.Trick()}
 	rules := g.Params()
 	pl.lastDigit, pl.repdigit = rules.Bool("last_digit"), rules.Bool("repdigit")
+	pl.budget = planBudget
+	if pl.lastDigit || pl.repdigit {
+		pl.budget = planBudgetHouse
+	}
 	me := s.Mover()
 	for q := range pl.piles {
 		pl.asc[q] = g.Ascending(q)
@@ -255,9 +271,13 @@ func (pl *planner) leaf(played int) float64 {
 // dear counts the plays that jumped more than ExtraMax live cards (at most
 // the minimum of them), acc is the step-back bonus so far.
 func (pl *planner) search(played, dear, lastPile int, acc float64) float64 {
+	pl.nodes++
 	best := math.Inf(1)
 	if played >= pl.need {
 		best = pl.leaf(played) + acc
+		if pl.nodes > pl.budget {
+			return best // no more plays past the minimum
+		}
 	}
 	if pl.live == (cardSet{}) {
 		return best
