@@ -1,11 +1,8 @@
 package protocol
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,35 +228,15 @@ func checkHint(t *testing.T, st *othello.State, n int, seen []string) {
 // FuzzNBoard: no input makes the nboard dialect panic, hang, report an
 // internal error or write a line that is not NBoard protocol.
 func FuzzNBoard(f *testing.F) {
-	ins, _ := filepath.Glob(filepath.Join("testdata", "nboard_*.in"))
-	for _, in := range ins {
-		if src, err := os.ReadFile(in); err == nil {
-			f.Add(string(src))
-		}
-	}
-	f.Add("nboard 2\nset game (;GM[Othello]TY[4];)\nhint 9\nmove PA\nf5\nping\n")
+	fuzzSeeds(f, "nboard_*.in", "nboard 2\nset game (;GM[Othello]TY[4];)\nhint 9\nmove PA\nf5\nping\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		if !fuzzable(input) {
-			t.Skip()
+		out, ok := fuzzRun(t, input, "nboard")
+		if !ok {
+			return
 		}
-		var out lineBuffer
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(context.Background(), strings.NewReader(input), &out, Options{Dialect: "nboard", hashMB: 1, maxNodes: 2000})
-		}()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("session hung on %q", input)
-		}
+		noInternalError(t, out)
 		words := []string{"set", "status", "search", "nodestats", "===", "pong", "learned"}
-		for _, l := range out.snapshot() {
-			if strings.Contains(l, "error internal") {
-				t.Errorf("internal error: %s", l)
-			}
+		for _, l := range out {
 			if w, _, _ := strings.Cut(l, " "); !slices.Contains(words, w) {
 				t.Errorf("not NBoard protocol: %q", l)
 			}

@@ -419,68 +419,76 @@ func checkFinalLines(t *testing.T, input string, out []string) {
 // FuzzProtocol feeds arbitrary input to a native session: it must not
 // panic or hang, and every request gets exactly one final line.
 func FuzzProtocol(f *testing.F) {
-	ins, _ := filepath.Glob(filepath.Join("testdata", "*.in"))
-	for _, in := range ins {
-		if src, err := os.ReadFile(in); err == nil {
-			f.Add(string(src))
-		}
-	}
-	f.Add("1 play b2\n2 undo 3\n3 go depth 2\n4 stop\n")
-	f.Add("newgame connect4\nplay d d d d\ngo nodes 10\nstatus\n")
-	f.Add("newgame nimtest(players=3,chance=true)\nplay 1 +1 2\nview b\nperft 1 divide\n")
+	fuzzSeeds(f, "*.in",
+		"1 play b2\n2 undo 3\n3 go depth 2\n4 stop\n",
+		"newgame connect4\nplay d d d d\ngo nodes 10\nstatus\n",
+		"newgame nimtest(players=3,chance=true)\nplay 1 +1 2\nview b\nperft 1 divide\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		if !fuzzable(input) {
-			t.Skip()
+		if out, ok := fuzzRun(t, input, "native"); ok {
+			checkFinalLines(t, input, out)
 		}
-		var out lineBuffer
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(context.Background(), strings.NewReader(input), &out, Options{Dialect: "native", maxPerft: 1})
-		}()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("session hung on %q", input)
-		}
-		checkFinalLines(t, input, out.snapshot())
 	})
 }
 
 // FuzzUGI feeds arbitrary input to a UGI session: no panic, no hang, no
 // internal error.
 func FuzzUGI(f *testing.F) {
-	ins, _ := filepath.Glob(filepath.Join("testdata", "ugi_*.in"))
+	fuzzSeeds(f, "ugi_*.in")
+	f.Fuzz(func(t *testing.T, input string) {
+		if out, ok := fuzzRun(t, input, "ugi"); ok {
+			noInternalError(t, out)
+		}
+	})
+}
+
+// fuzzSeeds adds the transcripts testdata/<glob> and extra to f's corpus.
+func fuzzSeeds(f *testing.F, glob string, extra ...string) {
+	ins, _ := filepath.Glob(filepath.Join("testdata", glob))
 	for _, in := range ins {
 		if src, err := os.ReadFile(in); err == nil {
 			f.Add(string(src))
 		}
 	}
-	f.Fuzz(func(t *testing.T, input string) {
-		if !fuzzable(input) {
-			t.Skip()
+	for _, e := range extra {
+		f.Add(e)
+	}
+}
+
+// fuzzRun runs a session of dialect on input, with small budgets (perft
+// to depth 1, a 1 MB table, 2000 nodes a search) so that fuzzing stays
+// fast, and returns its output. Run failing (a panic it caught) or taking
+// 30 seconds fails t; ok is false for an input fuzzable leaves out.
+func fuzzRun(t *testing.T, input, dialect string) (out []string, ok bool) {
+	t.Helper()
+	if !fuzzable(input) {
+		t.Skip()
+		return nil, false
+	}
+	var buf lineBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(context.Background(), strings.NewReader(input), &buf,
+			Options{Dialect: dialect, maxPerft: 1, hashMB: 1, maxNodes: 2000})
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run: %v", err)
 		}
-		var out lineBuffer
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(context.Background(), strings.NewReader(input), &out, Options{Dialect: "ugi", maxPerft: 1})
-		}()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("session hung on %q", input)
+	case <-time.After(30 * time.Second):
+		t.Fatalf("session hung on %q", input)
+	}
+	return buf.snapshot(), true
+}
+
+// noInternalError fails t for every "error internal" line of out.
+func noInternalError(t *testing.T, out []string) {
+	t.Helper()
+	for _, l := range out {
+		if strings.Contains(l, "error internal") {
+			t.Errorf("internal error: %s", l)
 		}
-		for _, l := range out.snapshot() {
-			if strings.Contains(l, "error internal") {
-				t.Errorf("internal error: %s", l)
-			}
-		}
-	})
+	}
 }
 
 // fuzzable leaves out inputs that would read files (a variant named by a

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -677,35 +676,12 @@ func TestUCIClientPosition(t *testing.T) {
 // FuzzUCI feeds arbitrary input to a uci session: no panic, no hang, no
 // internal error.
 func FuzzUCI(f *testing.F) {
-	ins, _ := filepath.Glob(filepath.Join("testdata", "uci_*.in"))
-	for _, in := range ins {
-		if src, err := os.ReadFile(in); err == nil {
-			f.Add(string(src))
-		}
-	}
-	f.Add("uci\nposition startpos moves e2e4\ngo depth 1 searchmoves e7e5\nponderhit\ngo ponder movetime 5\nponderhit\nstop\n")
-	f.Add("position fen 8/8/8/8/8/8/8/K1k5 w - -\ngo mate 2\nd\ngo perft 1\n")
+	fuzzSeeds(f, "uci_*.in",
+		"uci\nposition startpos moves e2e4\ngo depth 1 searchmoves e7e5\nponderhit\ngo ponder movetime 5\nponderhit\nstop\n",
+		"position fen 8/8/8/8/8/8/8/K1k5 w - -\ngo mate 2\nd\ngo perft 1\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		if !fuzzable(input) {
-			t.Skip()
-		}
-		var out lineBuffer
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(context.Background(), strings.NewReader(input), &out, Options{Dialect: "uci", maxPerft: 1})
-		}()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Run: %v", err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("session hung on %q", input)
-		}
-		for _, l := range out.snapshot() {
-			if strings.Contains(l, "error internal") {
-				t.Errorf("internal error: %s", l)
-			}
+		if out, ok := fuzzRun(t, input, "uci"); ok {
+			noInternalError(t, out)
 		}
 	})
 }
