@@ -317,13 +317,12 @@ func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
 	}
+	if lim.MoveTime > 0 {
+		return search.Allocate(lim, player) // the movetime less the overhead
+	}
 	overhead := lim.MoveOverhead
 	if overhead <= 0 {
 		overhead = defaultMoveOverhead
-	}
-	if mt := lim.MoveTime; mt > 0 {
-		mt -= min(overhead, mt/5)
-		return mt, mt
 	}
 	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
 		return 0, 0
