@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var benchPerft = []struct {
@@ -28,15 +29,8 @@ func benchState(b testing.TB, spec, fen string) *State {
 // perft: make and unmake, bulk counting at the last ply.
 func BenchmarkPerft(b *testing.B) {
 	for _, bp := range benchPerft {
-		b.Run(bp.name, func(b *testing.B) {
-			s := benchState(b, bp.spec, bp.fen)
-			b.ReportAllocs()
-			var nodes uint64
-			for b.Loop() {
-				nodes += s.Perft(bp.depth)
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
+		s := benchState(b, bp.spec, bp.fen)
+		gametest.BenchPerft(b, bp.name, func() uint64 { return s.Perft(bp.depth) })
 	}
 }
 
@@ -45,12 +39,7 @@ func BenchmarkPerft(b *testing.B) {
 // included).
 func BenchmarkPerftGeneric(b *testing.B) {
 	s := benchState(b, "chess", "")
-	b.ReportAllocs()
-	var nodes uint64
-	for b.Loop() {
-		nodes += games.Perft(s, 4)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	gametest.BenchPerft(b, "start", func() uint64 { return games.Perft(s, 4) })
 }
 
 // BenchmarkMakeUnmake times one Make and Unmake of each legal move of a

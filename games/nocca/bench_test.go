@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var benchPerft = []struct {
@@ -19,15 +20,8 @@ var benchPerft = []struct {
 // perft, with bulk counting at the last ply.
 func BenchmarkPerft(b *testing.B) {
 	for _, bp := range benchPerft {
-		b.Run(bp.spec, func(b *testing.B) {
-			s := load(b, bp.spec).newState()
-			b.ReportAllocs()
-			var nodes uint64
-			for b.Loop() {
-				nodes += s.Perft(bp.depth)
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
+		s := load(b, bp.spec).newState()
+		gametest.BenchPerft(b, bp.spec, func() uint64 { return s.Perft(bp.depth) })
 	}
 }
 
@@ -35,15 +29,8 @@ func BenchmarkPerft(b *testing.B) {
 // a generic searcher pays per node.
 func BenchmarkPerftGeneric(b *testing.B) {
 	for _, bp := range benchPerft {
-		b.Run(bp.spec, func(b *testing.B) {
-			s := load(b, bp.spec).newState()
-			b.ReportAllocs()
-			var nodes uint64
-			for b.Loop() {
-				nodes += games.Perft(s, bp.depth-1)
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
+		s := load(b, bp.spec).newState()
+		gametest.BenchPerft(b, bp.spec, func() uint64 { return games.Perft(s, bp.depth-1) })
 	}
 }
 
