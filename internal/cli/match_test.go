@@ -48,6 +48,16 @@ func TestMatchMissingEngine(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "startup 4") {
 		t.Fatalf("code %d\nstdout %s\nstderr %s", code, stdout, errOut)
 	}
+	// Each forfeit is reported on stderr with its reason.
+	if !strings.Contains(errOut, "game 0: seat 1 (a): startup:") || !strings.Contains(errOut, "game 3: seat 1 (b): startup:") {
+		t.Errorf("stderr does not report the failed starts:\n%s", errOut)
+	}
+	// A directory whose match finished no game takes another match.
+	code, stdout, errOut = run(t, "", "match", "--variant", "tictactoe", "--games", "2", "--out", out,
+		"--engine", "name=a cmd=@self", "--engine", "name=b cmd=@self")
+	if code == 0 || !strings.Contains(errOut, "belongs to a different match") {
+		t.Errorf("a second match in a finished directory: code %d, stderr %q; want the journal refused", code, errOut)
+	}
 	code, stdout, _ = run(t, "", "replay", out)
 	if code != 0 || !strings.Contains(stdout, "4 games, 4 valid") {
 		t.Errorf("replay: code %d\n%s", code, stdout)

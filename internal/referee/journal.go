@@ -108,7 +108,8 @@ func openJournal(path string, head Header) (*journal, error) {
 			f.Close()
 			return nil, err
 		}
-		if old.head.ID != head.ID || old.head.Shard != head.Shard {
+		fresh := len(old.records) == 0 // a match that finished no game: start it afresh
+		if !fresh && (old.head.ID != head.ID || old.head.Shard != head.Shard) {
 			f.Close()
 			what := "a different match"
 			if old.head.ID == head.ID {
@@ -123,13 +124,18 @@ func openJournal(path string, head Header) (*journal, error) {
 			}
 		}
 		j.records = old.records
-	} else {
+	}
+	if len(j.records) == 0 {
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("journal: %w", err)
+		}
 		b, err := json.Marshal(head)
 		if err != nil {
 			f.Close()
 			return nil, err
 		}
-		if _, err := f.Write(append(b, '\n')); err != nil {
+		if _, err := f.WriteAt(append(b, '\n'), 0); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("journal: %w", err)
 		}

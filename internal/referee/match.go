@@ -313,6 +313,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			r.WritePGN(pgnFile, p.variant.Game, info)
 		}
 		t.add(r)
+		if r.Termination.Fault() {
+			fmt.Fprintf(cfg.Stderr, "game %d: %s\n", r.Game, r.Reason)
+		}
 		m.events.emit(Event{Type: "game_end", Game: ptr(r.Game), Pair: ptr(r.Pair), Seats: r.Seats, Result: r.Result(),
 			Returns: r.Returns, Termination: r.Termination.String(), Reason: r.Reason, Loser: r.Loser})
 		sum = t.summary()

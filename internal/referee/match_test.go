@@ -109,6 +109,28 @@ func TestResume(t *testing.T) {
 	}
 }
 
+// TestJournalWithoutGames: a journal that holds no finished game (its
+// match was stopped before one ended) is started afresh by any match.
+func TestJournalWithoutGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), JournalFile)
+	old := `{"meeple_match":1,"id":"0123456789abcdef","games":4}` + "\n"
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j, err := openJournal(path, Header{Format: 1, ID: "fedcba9876543210", Games: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), `{"meeple_match":1,"id":"fedcba9876543210"`) || bytes.Count(data, []byte("\n")) != 1 {
+		t.Errorf("journal %q; want only the new header", data)
+	}
+}
+
 // TestTimeLoss: an engine that thinks past its clock loses on time (it
 // answers stop late); one that does not answer stop at all loses on time
 // too; a quick one under the same clock does not.

@@ -36,6 +36,17 @@ func (t Termination) String() string {
 	return "termination(" + strconv.Itoa(int(t)) + ")"
 }
 
+// Fault reports whether t is an engine's failure (an illegal move, a
+// crash, a stall, a time loss, a protocol error, a failed start) rather
+// than an ending by the rules, an adjudication or a resignation.
+func (t Termination) Fault() bool {
+	switch t {
+	case IllegalMove, Crash, Stall, TimeLoss, ProtocolError, Startup:
+		return true
+	}
+	return false
+}
+
 // ParseTermination reads a name written by String.
 func ParseTermination(s string) (Termination, error) {
 	for i, n := range terminationNames {
