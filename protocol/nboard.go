@@ -55,13 +55,7 @@ func newNBoard(s *session) frontEnd {
 }
 
 func (nb *nboard) handle(line string) (quit bool) {
-	defer func() {
-		if v := recover(); v != nil {
-			nb.s.stderr("panic: %v", v)
-			nb.fail(errorf(Internal, "%v", v))
-			quit = false
-		}
-	}()
+	defer survive(nb.s, nb.fail, &quit)
 	name, rest := cutWord(line)
 	s := nb.s
 	var e *Error

@@ -123,6 +123,27 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	}
 }
 
+// survive is deferred by a front-end's handle: it turns a panic (a bug in
+// a game or here) into an internal error answered by fail, so that the
+// session goes on.
+func survive(s *session, fail func(*Error), quit *bool) {
+	if v := recover(); v != nil {
+		s.stderr("panic: %v", v)
+		fail(errorf(Internal, "%v", v))
+		*quit = false
+	}
+}
+
+// infoErrorLine is how UCI and UGI answer a line they cannot carry out
+// (the line is otherwise ignored): "info string error CODE MESSAGE".
+func infoErrorLine(e *Error) string { return "info string error " + string(e.Code) + " " + e.Msg }
+
+func infoError(s *session, e *Error) { s.w.lines(infoErrorLine(e)) }
+
+func infoTooLong(s *session) {
+	infoError(s, errorf(TooLong, "line longer than %d bytes ignored", MaxLine))
+}
+
 // pickDialect chooses the front-end from the first request line.
 func pickDialect(s *session, line string) frontEnd {
 	if first, _ := cutWord(line); first != "native" {

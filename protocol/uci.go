@@ -102,13 +102,7 @@ func (u *uci) useChess(chess960 bool) *Error {
 }
 
 func (u *uci) handle(line string) (quit bool) {
-	defer func() {
-		if v := recover(); v != nil {
-			u.s.stderr("panic: %v", v)
-			u.fail(errorf(Internal, "%v", v))
-			quit = false
-		}
-	}()
+	defer survive(u.s, u.fail, &quit)
 	name, rest := cutWord(line)
 	args := strings.Fields(rest)
 	s := u.s
@@ -150,13 +144,9 @@ func (u *uci) handle(line string) (quit bool) {
 	return false
 }
 
-func (u *uci) tooLong(string) {
-	u.fail(errorf(TooLong, "line longer than %d bytes ignored", MaxLine))
-}
+func (u *uci) tooLong(string) { infoTooLong(u.s) }
 
-func (u *uci) fail(e *Error) {
-	u.s.w.lines("info string error " + string(e.Code) + " " + e.Msg)
-}
+func (u *uci) fail(e *Error) { infoError(u.s, e) }
 
 // uciOptions are the options uci lists: Hash from the players, and UCI's.
 // UCI_Chess960 defaults to the mode the session started in (true for a
@@ -409,7 +399,7 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 				return
 			}
 			if e != nil {
-				w.lines("info string error "+string(e.Code)+" "+e.Msg, "bestmove 0000")
+				w.lines(infoErrorLine(e), "bestmove 0000")
 				return
 			}
 			if infos == 0 {

@@ -21,13 +21,7 @@ func newUGI(s *session) frontEnd { return &ugi{s: s} }
 var variantOptions = []string{"UGI_Variant", "Variant"}
 
 func (u *ugi) handle(line string) (quit bool) {
-	defer func() {
-		if v := recover(); v != nil {
-			u.s.stderr("panic: %v", v)
-			u.fail(errorf(Internal, "%v", v))
-			quit = false
-		}
-	}()
+	defer survive(u.s, u.fail, &quit)
 	name, rest := cutWord(line)
 	args := strings.Fields(rest)
 	s := u.s
@@ -72,13 +66,9 @@ func (u *ugi) handle(line string) (quit bool) {
 	return false
 }
 
-func (u *ugi) tooLong(string) {
-	u.fail(errorf(TooLong, "line longer than %d bytes ignored", MaxLine))
-}
+func (u *ugi) tooLong(string) { infoTooLong(u.s) }
 
-func (u *ugi) fail(e *Error) {
-	u.s.w.lines("info string error " + string(e.Code) + " " + e.Msg)
-}
+func (u *ugi) fail(e *Error) { infoError(u.s, e) }
 
 // fits says why a game cannot be played over UGI, or nil.
 func fits(g games.Game) *Error {
@@ -111,7 +101,7 @@ func (u *ugi) hello() {
 	}
 	lines = append(lines, optionText(v))
 	if e := fits(s.game); e != nil {
-		lines = append(lines, "info string error "+string(e.Code)+" "+e.Msg)
+		lines = append(lines, infoErrorLine(e))
 	}
 	s.w.lines(append(lines, "ugiok")...)
 }
@@ -161,7 +151,7 @@ func (u *ugi) goSearch(args []string) *Error {
 		info: func(in search.Info, pv *pvFormatter) { w.lines(infoText(in, pv, true)) },
 		done: func(_ search.Result, move string, e *Error) {
 			if e != nil {
-				w.lines("info string error "+string(e.Code)+" "+e.Msg, "bestmove 0000")
+				w.lines(infoErrorLine(e), "bestmove 0000")
 				return
 			}
 			w.lines("bestmove " + move)
