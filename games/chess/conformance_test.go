@@ -11,15 +11,7 @@ import (
 // load builds a variant by name, file or inline spec.
 func load(t testing.TB, spec string) *Game {
 	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatalf("LoadVariant(%q): %v", spec, err)
-	}
-	g, ok := v.Game.(*Game)
-	if !ok {
-		t.Fatalf("LoadVariant(%q) is a %T, not a chess game", spec, v.Game)
-	}
-	return g
+	return gametest.Load[*Game](t, spec)
 }
 
 // mustFEN parses a FEN in g or fails the test.
@@ -34,27 +26,12 @@ func mustFEN(t testing.TB, g *Game, fen string) *State {
 
 // randomPlay plays up to plies random legal moves (fewer if the game ends).
 func randomPlay(st *State, seed uint64, plies int) {
-	rng := rand.New(rand.NewPCG(seed, 0xc4e55))
-	var buf []games.Move
-	for range plies {
-		if st.Player() == games.Terminal {
-			return
-		}
-		buf = st.LegalMoves(buf)
-		st.Play(buf[rng.IntN(len(buf))])
-	}
+	gametest.RandomPlay(st, rand.New(rand.NewPCG(seed, 0xc4e55)), plies)
 }
 
 func TestConformanceShipped(t *testing.T) {
 	var names []string
-	for _, name := range games.ShippedNames() {
-		v, err := games.LoadVariant(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v.Family != "chess" {
-			continue
-		}
+	for _, v := range gametest.Shipped(t, "chess") {
 		names = append(names, v.Name)
 		t.Run(v.Name, func(t *testing.T) {
 			n := 40

@@ -3,22 +3,13 @@ package kinarow
 import (
 	"testing"
 
-	"meeple/games"
 	"meeple/games/gametest"
 )
 
 // load builds a variant by name, file or inline spec.
 func load(t testing.TB, spec string) *Game {
 	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatalf("LoadVariant(%q): %v", spec, err)
-	}
-	g, ok := v.Game.(*Game)
-	if !ok {
-		t.Fatalf("LoadVariant(%q) is a %T, not a kinarow game", spec, v.Game)
-	}
-	return g
+	return gametest.Load[*Game](t, spec)
 }
 
 // playouts keeps the big boards quick: every position of a playout checks
@@ -30,15 +21,8 @@ var playouts = map[string]int{
 }
 
 func TestConformanceShipped(t *testing.T) {
-	vs, err := games.Shipped()
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, v := range vs {
-		if v.Family != "kinarow" {
-			continue
-		}
+	for _, v := range gametest.Shipped(t, "kinarow") {
 		n++
 		t.Run(v.Name, func(t *testing.T) {
 			gametest.RunOptions(t, v.Game, gametest.Options{Playouts: playouts[v.Name]})

@@ -4,47 +4,23 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"meeple/games"
 	"meeple/games/gametest"
 )
 
 // load builds a variant by name, file or inline spec.
 func load(t testing.TB, spec string) *Game {
 	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatalf("LoadVariant(%q): %v", spec, err)
-	}
-	g, ok := v.Game.(*Game)
-	if !ok {
-		t.Fatalf("LoadVariant(%q) is a %T, not a nocca game", spec, v.Game)
-	}
-	return g
+	return gametest.Load[*Game](t, spec)
 }
 
 // randomPlay plays up to plies random legal moves (fewer if the game ends).
 func randomPlay(st *State, seed uint64, plies int) {
-	rng := rand.New(rand.NewPCG(seed, 0x40cca))
-	var buf []games.Move
-	for range plies {
-		if st.Player() == games.Terminal {
-			return
-		}
-		buf = st.LegalMoves(buf)
-		st.Play(buf[rng.IntN(len(buf))])
-	}
+	gametest.RandomPlay(st, rand.New(rand.NewPCG(seed, 0x40cca)), plies)
 }
 
 func TestConformanceShipped(t *testing.T) {
-	vs, err := games.Shipped()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, v := range vs {
-		if v.Family != "nocca" {
-			continue
-		}
+	for _, v := range gametest.Shipped(t, "nocca") {
 		names = append(names, v.Name)
 		t.Run(v.Name, func(t *testing.T) {
 			gametest.Run(t, v.Game)

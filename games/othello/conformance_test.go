@@ -2,53 +2,25 @@ package othello
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
-	"meeple/games"
 	"meeple/games/gametest"
 )
 
 // load builds a variant by name, file or inline spec.
 func load(t testing.TB, spec string) *Game {
 	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatalf("LoadVariant(%q): %v", spec, err)
-	}
-	g, ok := v.Game.(*Game)
-	if !ok {
-		t.Fatalf("LoadVariant(%q) is a %T, not an othello game", spec, v.Game)
-	}
-	return g
+	return gametest.Load[*Game](t, spec)
 }
 
 // randomPlay plays up to plies random legal moves (fewer if the game ends).
 func randomPlay(st *State, seed uint64, plies int) {
-	rng := rand.New(rand.NewPCG(seed, 0x0e11))
-	var buf []games.Move
-	for range plies {
-		if st.Player() == games.Terminal {
-			return
-		}
-		buf = st.LegalMoves(buf)
-		st.Play(buf[rng.IntN(len(buf))])
-	}
+	gametest.RandomPlay(st, rand.New(rand.NewPCG(seed, 0x0e11)), plies)
 }
 
 func TestConformanceShipped(t *testing.T) {
 	var names []string
-	for _, name := range games.ShippedNames() {
-		v, err := games.LoadVariant(name)
-		if err != nil {
-			if strings.Contains(err.Error(), "unknown game") {
-				continue // another family, not linked into this test
-			}
-			t.Fatal(err)
-		}
-		if v.Family != "othello" {
-			continue
-		}
+	for _, v := range gametest.Shipped(t, "othello") {
 		names = append(names, v.Name)
 		t.Run(v.Name, func(t *testing.T) {
 			gametest.RunOptions(t, v.Game, gametest.Options{Playouts: 20})

@@ -11,15 +11,7 @@ import (
 // load builds a variant by name, file or inline spec.
 func load(t testing.TB, spec string) *Game {
 	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatalf("LoadVariant(%q): %v", spec, err)
-	}
-	g, ok := v.Game.(*Game)
-	if !ok {
-		t.Fatalf("LoadVariant(%q) is a %T, not thegame", spec, v.Game)
-	}
-	return g
+	return gametest.Load[*Game](t, spec)
 }
 
 // dealt returns a state after the deal, drawn from seed.
