@@ -1,15 +1,10 @@
 package kinarow
 
 import (
-	"bufio"
 	"flag"
-	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
-	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "also run the perft rows marked deep")
@@ -147,92 +142,33 @@ func (r *ref) perft(p, depth int, coords [][]int) uint64 {
 	return n
 }
 
-type perftRow struct {
-	variant string
-	depth   int
-	count   uint64
-	deep    bool
-	line    int
+// perftTable is testdata/perft.txt. Rows over 200,000 are skipped in
+// -short mode, and the reference implementation derives rows up to
+// 3,000,000 unless -perft.deep is given.
+func perftTable() gametest.PerftTable {
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 200_000, RefMax: 3_000_000}
 }
 
-// readPerft reads testdata/perft.txt: "variant depth count [deep]".
-func readPerft(t *testing.T) []perftRow {
-	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []perftRow
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		ln := strings.TrimSpace(sc.Text())
-		if ln == "" || ln[0] == '#' {
-			continue
-		}
-		f := strings.Fields(ln)
-		if len(f) < 3 || len(f) > 4 {
-			t.Fatalf("perft.txt:%d: want variant depth count [deep]", n)
-		}
-		d, err1 := strconv.Atoi(f[1])
-		c, err2 := strconv.ParseUint(f[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("perft.txt:%d: bad number", n)
-		}
-		rows = append(rows, perftRow{f[0], d, c, len(f) == 4 && f[3] == "deep", n})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
+// perftState lends the package's State the count of plies that
+// gametest.CheckPerft asks for: the length of its history.
+type perftState struct{ *State }
 
-func (row perftRow) skip(t *testing.T) {
-	if row.deep && !*perftDeep {
-		t.Skip("deep row: run with -perft.deep")
-	}
-	if testing.Short() && row.count > 200_000 {
-		t.Skip("large row skipped in -short mode")
-	}
-}
+func (s perftState) Plies() int { return len(s.history) }
 
 // TestPerft checks the package's own perft and the generic games.Perft
 // against the table, and that both leave the position unchanged.
 func TestPerft(t *testing.T) {
-	for _, row := range readPerft(t) {
-		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
-			row.skip(t)
-			st := load(t, row.variant).newState()
-			pos, hash := st.Position(), st.Hash()
-			if got := st.Perft(row.depth); got != row.count {
-				t.Errorf("Perft(%d) = %d; want %d (perft.txt:%d)", row.depth, got, row.count, row.line)
-			}
-			if row.count <= 2_000_000 {
-				if got := games.Perft(st, row.depth); got != row.count {
-					t.Errorf("games.Perft(%d) = %d; want %d", row.depth, got, row.count)
-				}
-			}
-			if st.Position() != pos || st.Hash() != hash || len(st.history) != 0 {
-				t.Errorf("perft changed the position: %q -> %q", pos, st.Position())
-			}
-		})
-	}
+	perftTable().Run(t, func(t *testing.T, row gametest.PerftRow) {
+		gametest.CheckPerft(t, perftState{load(t, row.Variant).newState()}, row)
+	})
 }
 
 // TestPerftReference derives the table's counts with the reference
 // implementation, independently of the package.
 func TestPerftReference(t *testing.T) {
-	for _, row := range readPerft(t) {
-		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
-			row.skip(t)
-			if row.count > 3_000_000 && !*perftDeep {
-				t.Skip("too slow for the reference implementation: run with -perft.deep")
-			}
-			g := load(t, row.variant)
-			r := newRef(g.Dims(), g.Connect(), g.Gravity(), g.Exact())
-			if got := r.perft(0, row.depth, r.all()); got != row.count {
-				t.Errorf("reference perft(%d) = %d; perft.txt:%d says %d", row.depth, got, row.line, row.count)
-			}
-		})
-	}
+	perftTable().RunReference(t, func(t *testing.T, row gametest.PerftRow) uint64 {
+		g := load(t, row.Variant)
+		r := newRef(g.Dims(), g.Connect(), g.Gravity(), g.Exact())
+		return r.perft(0, row.Depth, r.all())
+	})
 }

@@ -1,17 +1,15 @@
 package nocca
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "also run the perft rows marked deep")
@@ -168,95 +166,29 @@ func (r *ref) notation(m refMove) string {
 	return sq(m.from) + "-goal"
 }
 
-type perftRow struct {
-	variant string
-	depth   int
-	count   uint64
-	deep    bool
-	line    int
-}
-
-// readPerft reads testdata/perft.txt: "variant depth count [deep]".
-func readPerft(t *testing.T) []perftRow {
-	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []perftRow
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		ln := strings.TrimSpace(sc.Text())
-		if ln == "" || ln[0] == '#' {
-			continue
-		}
-		f := strings.Fields(ln)
-		if len(f) < 3 || len(f) > 4 || len(f) == 4 && f[3] != "deep" {
-			t.Fatalf("perft.txt:%d: want variant depth count [deep]", n)
-		}
-		d, err1 := strconv.Atoi(f[1])
-		c, err2 := strconv.ParseUint(f[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("perft.txt:%d: bad number", n)
-		}
-		rows = append(rows, perftRow{f[0], d, c, len(f) == 4, n})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
-func (row perftRow) skip(t *testing.T) {
-	if row.deep && !*perftDeep {
-		t.Skip("deep row: run with -args -perft.deep")
-	}
-	if testing.Short() && row.count > 2_000_000 {
-		t.Skip("large row skipped in -short mode")
-	}
+// perftTable is testdata/perft.txt. Rows over 2,000,000 are skipped in
+// -short mode, and the reference implementation derives rows up to 300,000
+// unless -perft.deep is given.
+func perftTable() gametest.PerftTable {
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 2_000_000, RefMax: 300_000}
 }
 
 // TestPerft checks the package's perft, and the generic games.Perft over
 // Play and Undo where it is quick, against the table, and that both leave
 // the position unchanged.
 func TestPerft(t *testing.T) {
-	for _, row := range readPerft(t) {
-		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
-			row.skip(t)
-			st := load(t, row.variant).newState()
-			pos, hash := st.Position(), st.Hash()
-			if got := st.Perft(row.depth); got != row.count {
-				t.Errorf("Perft(%d) = %d; want %d (perft.txt:%d)", row.depth, got, row.count, row.line)
-			}
-			if row.count <= 2_000_000 {
-				if got := games.Perft(st, row.depth); got != row.count {
-					t.Errorf("games.Perft(%d) = %d; want %d", row.depth, got, row.count)
-				}
-			}
-			if st.Position() != pos || st.Hash() != hash || st.Plies() != 0 {
-				t.Errorf("perft changed the position: %q -> %q", pos, st.Position())
-			}
-		})
-	}
+	perftTable().Run(t, func(t *testing.T, row gametest.PerftRow) {
+		gametest.CheckPerft(t, load(t, row.Variant).newState(), row)
+	})
 }
 
 // TestPerftReference derives the counts of the table with the reference
 // implementation, independently of the package: every row was computed
 // this way (depth 1 of the 5x6 game is also the published 21).
 func TestPerftReference(t *testing.T) {
-	for _, row := range readPerft(t) {
-		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
-			row.skip(t)
-			if row.count > 300_000 && !*perftDeep {
-				t.Skip("too slow for the reference implementation: run with -args -perft.deep")
-			}
-			r := newRef(load(t, row.variant))
-			if got := r.perft(row.depth); got != row.count {
-				t.Errorf("reference perft(%d) = %d; perft.txt:%d says %d", row.depth, got, row.line, row.count)
-			}
-		})
-	}
+	perftTable().RunReference(t, func(t *testing.T, row gametest.PerftRow) uint64 {
+		return newRef(load(t, row.Variant)).perft(row.Depth)
+	})
 }
 
 // TestPerftPositions plays random games in the reference implementation,

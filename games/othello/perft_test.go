@@ -1,15 +1,11 @@
 package othello
 
 import (
-	"bufio"
 	"flag"
-	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "also run the perft rows marked deep")
@@ -102,99 +98,31 @@ func (r *ref) perft(me int8, depth int, passed bool) uint64 {
 	return n
 }
 
-type perftRow struct {
-	variant string
-	depth   int
-	count   uint64
-	deep    bool
-	line    int
-}
-
-// readPerft reads testdata/perft.txt: "variant depth count [deep]".
-func readPerft(t *testing.T) []perftRow {
-	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []perftRow
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		ln := strings.TrimSpace(sc.Text())
-		if ln == "" || ln[0] == '#' {
-			continue
-		}
-		f := strings.Fields(ln)
-		if len(f) < 3 || len(f) > 4 || len(f) == 4 && f[3] != "deep" {
-			t.Fatalf("perft.txt:%d: want variant depth count [deep]", n)
-		}
-		d, err1 := strconv.Atoi(f[1])
-		c, err2 := strconv.ParseUint(f[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("perft.txt:%d: bad number", n)
-		}
-		rows = append(rows, perftRow{f[0], d, c, len(f) == 4, n})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
-func (row perftRow) skip(t *testing.T) {
-	if row.deep && !*perftDeep {
-		t.Skip("deep row: run with -args -perft.deep")
-	}
-	if testing.Short() && row.count > 500_000 {
-		t.Skip("large row skipped in -short mode")
-	}
+// perftTable is testdata/perft.txt. Rows over 500,000 are skipped in
+// -short mode; the reference implementation derives rows up to 1,500,000
+// unless -perft.deep is given, and up to 60,000 in -short mode.
+func perftTable() gametest.PerftTable {
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 500_000,
+		RefMax: 1_500_000, RefShortMax: 60_000}
 }
 
 // TestPerft checks the package's perft, and the generic games.Perft over
 // Play and Undo where it is quick, against the table, and that both leave
 // the position unchanged.
 func TestPerft(t *testing.T) {
-	for _, row := range readPerft(t) {
-		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
-			row.skip(t)
-			st := load(t, row.variant).newState()
-			pos, hash := st.Position(), st.Hash()
-			if got := st.Perft(row.depth); got != row.count {
-				t.Errorf("Perft(%d) = %d; want %d (perft.txt:%d)", row.depth, got, row.count, row.line)
-			}
-			if row.count <= 2_000_000 {
-				if got := games.Perft(st, row.depth); got != row.count {
-					t.Errorf("games.Perft(%d) = %d; want %d", row.depth, got, row.count)
-				}
-			}
-			if st.Position() != pos || st.Hash() != hash || st.Plies() != 0 {
-				t.Errorf("perft changed the position: %q -> %q", pos, st.Position())
-			}
-		})
-	}
+	perftTable().Run(t, func(t *testing.T, row gametest.PerftRow) {
+		gametest.CheckPerft(t, load(t, row.Variant).newState(), row)
+	})
 }
 
 // TestPerftReference derives the counts of the table with the reference
 // implementation, independently of the package: every row but 8x8 (whose
 // counts are published) was computed this way.
 func TestPerftReference(t *testing.T) {
-	for _, row := range readPerft(t) {
-		t.Run(fmt.Sprintf("%s/%d", row.variant, row.depth), func(t *testing.T) {
-			row.skip(t)
-			if row.count > 1_500_000 && !*perftDeep {
-				t.Skip("too slow for the reference implementation: run with -args -perft.deep")
-			}
-			if testing.Short() && row.count > 60_000 {
-				t.Skip("slow for the reference implementation: skipped in -short mode")
-			}
-			g := load(t, row.variant)
-			r := newRef(g.Size(), g.Start())
-			if got := r.perft(1, row.depth, false); got != row.count {
-				t.Errorf("reference perft(%d) = %d; perft.txt:%d says %d", row.depth, got, row.line, row.count)
-			}
-		})
-	}
+	perftTable().RunReference(t, func(t *testing.T, row gametest.PerftRow) uint64 {
+		g := load(t, row.Variant)
+		return newRef(g.Size(), g.Start()).perft(1, row.Depth, false)
+	})
 }
 
 // TestPerftPositions compares the package with the reference from
