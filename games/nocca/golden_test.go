@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -59,18 +59,5 @@ func TestGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "returns %v\n", s.Returns())
 	}
-	const file = "testdata/playthrough.golden"
-	if *update {
-		if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("playthroughs differ from %s (go test -update rewrites it); got:\n%s", file, out.String())
-	}
+	gametest.Golden(t, "testdata/playthrough.golden", out.Bytes(), *update)
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
@@ -58,18 +58,5 @@ func TestGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "returns %v\n", s.Returns())
 	}
-	const file = "testdata/playthrough.golden"
-	if *update {
-		if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("playthroughs differ from %s (go test -update rewrites it); got:\n%s", file, out.String())
-	}
+	gametest.Golden(t, "testdata/playthrough.golden", out.Bytes(), *update)
 }
