@@ -1,10 +1,11 @@
 package kinarow
 
 import (
-	"strings"
+	"errors"
 	"testing"
 
 	"meeple/games"
+	"meeple/games/gametest"
 )
 
 // fuzzGames are the boards the fuzz targets try each input on.
@@ -16,78 +17,35 @@ var fuzzGames = []string{
 }
 
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"b3", "B3", "d", "b3c", "b3c2", "b2-2", "z9", "", "-", "b-", "1", "a19b2b2",
-		"s19b2b2", "b02", "b99999999999999999999", " c ", "é", "a\x00"} {
-		f.Add(s)
-	}
-	var states []*State
-	for _, spec := range fuzzGames {
-		s := load(f, spec).newState()
-		s.Play(s.LegalMoves(nil)[0]) // so that gravity columns differ
-		states = append(states, s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		for _, s := range states {
-			m, err := s.ParseMove(in)
-			if err != nil {
-				if m != games.NoMove || !strings.HasPrefix(err.Error(), "kinarow: ") {
-					t.Fatalf("%v: ParseMove(%q) = %d, %v", s.g, in, m, err)
-				}
-				continue
+	gametest.FuzzParseMove(f, gametest.MoveFuzz{
+		Games:  gametest.LoadAll(f, fuzzGames...),
+		Prefix: "kinarow: ",
+		Seeds: []string{"b3", "B3", "d", "b3c", "b3c2", "b2-2", "z9", "", "-", "b-", "1", "a19b2b2",
+			"s19b2b2", "b02", "b99999999999999999999", " c ", "é", "a\x00"},
+		Setup: func(st games.State) {
+			st.Play(st.LegalMoves(nil)[0]) // so that gravity columns differ
+		},
+		Valid: func(st games.State, m games.Move) error {
+			if int(m) >= st.(*State).g.Cells() {
+				return errors.New("off the board")
 			}
-			if int(m) >= s.g.Cells() {
-				t.Fatalf("%v: ParseMove(%q) = %d, off the board", s.g, in, m)
-			}
-			f := s.FormatMove(m)
-			if back, err := s.ParseMove(f); err != nil || back != m {
-				t.Fatalf("%v: ParseMove(%q) = %d; FormatMove = %q parses to %d, %v", s.g, in, m, f, back, err)
-			}
-		}
+			return nil
+		},
 	})
 }
 
 func FuzzPosition(f *testing.F) {
-	for _, s := range []string{"3/3/3 x", "3/1x1/3 o", "xxx/oo1/3 o", "xox/xox/oxo o", "7/7/7/7/7/3x3 o",
-		"7/7/7/7/ooo4/xxxx3 o", "4/4/4/4//4/4/4/4//4/4/4/4//4/4/4/4 x", "x1o1x1o2 x", "3//3/3 x", "99/3/3 x",
-		"4a/4/4/4//4 o", "x8 o", "/ x", "", " ", "3/3/3 "} {
-		f.Add(s)
-	}
-	var gs []*Game
-	for _, spec := range append(fuzzGames, "qubic", "kinarow(size=4x3,connect=4,gravity=2)") {
-		gs = append(gs, load(f, spec))
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		for _, g := range gs {
-			st, err := g.ParseState(in)
-			if err != nil {
-				if !strings.HasPrefix(err.Error(), "kinarow: position ") {
-					t.Fatalf("%v: ParseState(%q) error %q lacks its prefix", g, in, err)
-				}
-				continue
+	gametest.FuzzPosition(f, gametest.PositionFuzz{
+		Games:  gametest.LoadAll(f, append(fuzzGames, "qubic", "kinarow(size=4x3,connect=4,gravity=2)")...),
+		Prefix: "kinarow: position ",
+		Seeds: []string{"3/3/3 x", "3/1x1/3 o", "xxx/oo1/3 o", "xox/xox/oxo o", "7/7/7/7/7/3x3 o",
+			"7/7/7/7/ooo4/xxxx3 o", "4/4/4/4//4/4/4/4//4/4/4/4//4/4/4/4 x", "x1o1x1o2 x", "3//3/3 x", "99/3/3 x",
+			"4a/4/4/4//4 o", "x8 o", "/ x", "", " ", "3/3/3 "},
+		Check: func(st games.State) error {
+			if s := st.(*State); s.Hash() != s.hashFromScratch() {
+				return errors.New("hash differs from scratch")
 			}
-			s := st.(*State)
-			pos := s.Position()
-			if pos != strings.TrimSpace(in) {
-				t.Fatalf("%v: ParseState(%q) writes back as %q", g, in, pos)
-			}
-			back, err := g.ParseState(pos)
-			if err != nil || back.Position() != pos || back.Hash() != s.Hash() || back.Player() != s.Player() {
-				t.Fatalf("%v: %q does not round-trip: %v", g, pos, err)
-			}
-			if s.Hash() != s.hashFromScratch() {
-				t.Fatalf("%v: %q: hash differs from scratch", g, pos)
-			}
-			moves := s.LegalMoves(nil)
-			if (s.Player() == games.Terminal) != (len(moves) == 0) {
-				t.Fatalf("%v: %q: player %d with %d legal moves", g, pos, s.Player(), len(moves))
-			}
-			for _, m := range moves {
-				s.Play(m)
-				s.Undo()
-			}
-			if s.Position() != pos || s.Hash() != back.Hash() {
-				t.Fatalf("%v: %q: play and undo changed it", g, pos)
-			}
-		}
+			return nil
+		},
 	})
 }

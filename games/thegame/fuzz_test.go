@@ -4,33 +4,16 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"meeple/games/gametest"
 )
 
 var fuzzGames = []string{"thegame", "thegame(players=5)", "thegame(high=30,up=1,down=3,hand=3)", "thegame-house(players=2)"}
 
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"57a", "2b", "99d", "end", "END", "+57", "+2", "57e", "1a", "100c", "", "+", "a", "57", "+57a", "-5a", "++5", " 57A ", "057a"} {
-		f.Add(s)
-	}
-	var states []*State
-	for _, spec := range fuzzGames {
-		states = append(states, load(f, spec).newState())
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		for _, s := range states {
-			m, err := s.ParseMove(in)
-			if err != nil {
-				if m != games.NoMove || !strings.HasPrefix(err.Error(), "thegame: move ") {
-					t.Fatalf("%v: ParseMove(%q) = %d, %v", s.g, in, m, err)
-				}
-				continue
-			}
-			out := s.FormatMove(m)
-			if back, err := s.ParseMove(out); err != nil || back != m {
-				t.Fatalf("%v: ParseMove(%q) = %d; FormatMove = %q parses to %d, %v", s.g, in, m, out, back, err)
-			}
-		}
+	gametest.FuzzParseMove(f, gametest.MoveFuzz{
+		Games:  gametest.LoadAll(f, fuzzGames...),
+		Prefix: "thegame: move ",
+		Seeds:  []string{"57a", "2b", "99d", "end", "END", "+57", "+2", "57e", "1a", "100c", "", "+", "a", "57", "+57a", "-5a", "++5", " 57A ", "057a"},
 	})
 }
 
@@ -44,10 +27,7 @@ func FuzzPosition(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	var gs []*Game
-	for _, spec := range fuzzGames {
-		gs = append(gs, load(f, spec))
-	}
+	gs := gametest.LoadAll(f, fuzzGames...)
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, g := range gs {
 			st, err := g.ParseState(in)
