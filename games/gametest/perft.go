@@ -121,8 +121,8 @@ type PerftState interface {
 }
 
 // GenericPerftMax is the largest count CheckPerft also derives with the
-// generic games.Perft, which plays every move through the games.State
-// interface and is several times slower.
+// generic games.Perft, which plays every move, the last ply's too, through
+// the games.State interface.
 const GenericPerftMax = 2_000_000
 
 // CheckPerft checks st's own perft against row, and the generic games.Perft
