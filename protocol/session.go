@@ -126,6 +126,15 @@ func (s *session) useVariant(v *games.Variant) *Error {
 	return nil
 }
 
+// resetIdle is UCI's ucinewgame and UGI's uginewgame: reset, refused
+// while a search runs.
+func (s *session) resetIdle(command string) *Error {
+	if s.searching() {
+		return errorf(Busy, "%s: a search is running", command)
+	}
+	return s.reset()
+}
+
 // reset goes back to the start position (a new game under the same rules)
 // and makes the searcher forget what it learnt.
 func (s *session) reset() *Error {

@@ -113,11 +113,7 @@ func (u *uci) handle(line string) (quit bool) {
 	case "isready":
 		s.w.lines("readyok")
 	case "ucinewgame":
-		if s.searching() {
-			e = errorf(Busy, "ucinewgame: a search is running")
-		} else {
-			e = s.reset()
-		}
+		e = s.resetIdle(name)
 	case "setoption":
 		e = u.setoption(args)
 	case "position":

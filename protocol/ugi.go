@@ -32,11 +32,7 @@ func (u *ugi) handle(line string) (quit bool) {
 	case "isready":
 		s.w.lines("readyok")
 	case "uginewgame":
-		if s.searching() {
-			e = errorf(Busy, "uginewgame: a search is running")
-		} else {
-			e = s.reset()
-		}
+		e = s.resetIdle(name)
 	case "setoption":
 		e = u.setoption(args)
 	case "position":
