@@ -43,7 +43,8 @@
 // (mobility, potential mobility, corners, X- and C-squares next to an empty
 // corner, stable discs, edges, parity and the disc count, weighted by the
 // stage of the game) and its move ordering, and from Config.SolveEmpties
-// empty squares on (default 18) OthelloSolver, the exact endgame solver
+// empty squares on (default 18; the engines' SolveEmpties option, 0 for
+// never) OthelloSolver, the exact endgame solver
 // (MTD(f) over negascout with a table, fastest-first and shallow-search
 // ordering, stability and enhanced transposition cutoffs, the last empties
 // special-cased), which also backs meeple solve. The baseline is the

@@ -43,5 +43,6 @@ func ExampleConfig_Set() {
 	// Hash spin 16
 	// Algorithm combo auto
 	// Seed spin 0
+	// SolveEmpties spin 18
 	// {Algorithm:mcts HashMB:0 Seed:0 SolveEmpties:0}
 }

@@ -182,6 +182,8 @@ func Options() []Option {
 			Doc: "auto: the best player for the game; alphabeta; mcts; random; baseline: the source article's player"},
 		{Name: "Seed", Type: "spin", Default: "0", Min: 0, Max: math.MaxInt64,
 			Doc: "seed of the players that draw random numbers (mcts, random, baseline)"},
+		{Name: "SolveEmpties", Type: "spin", Default: strconv.Itoa(DefaultSolveEmpties), Min: 0, Max: 256,
+			Doc: "Othello: the exact endgame solver takes over at this many empty squares or fewer (0: never)"},
 	}
 }
 
@@ -204,6 +206,11 @@ func (c *Config) Set(name, value string) error {
 				c.HashMB = int(n)
 			case "Seed":
 				c.Seed = uint64(n)
+			case "SolveEmpties":
+				c.SolveEmpties = int(n)
+				if n == 0 {
+					c.SolveEmpties = -1 // never; Config's 0 is the default
+				}
 			}
 		case "combo":
 			for _, ch := range o.Choices {
