@@ -172,7 +172,7 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 	// The root moves (those of RootMoves that are legal, if any are); a
 	// single one gets a shallow search, for its score only.
 	rootMoves := s.GenerateMoves(make([]games.Move, 0, 256))
-	if only := onlyMoves(rootMoves, lim.RootMoves); len(only) > 0 {
+	if only := lim.Restrict(rootMoves); len(only) < len(rootMoves) {
 		rootMoves = only
 		p.only = only
 	}
@@ -343,17 +343,6 @@ func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 	soft = min(usable/time.Duration(mtg)+inc*3/4, most)
 	hard = min(3*soft, most)
 	return max(soft, minThink), max(hard, minThink)
-}
-
-// onlyMoves is the moves of want that are in legal, in legal's order.
-func onlyMoves(legal, want []games.Move) []games.Move {
-	var out []games.Move
-	for _, m := range legal {
-		if legalIn(want, m) {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // hashFull is the permille of the table in use, sampled as Stockfish

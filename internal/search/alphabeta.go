@@ -47,17 +47,18 @@ type AlphaBeta struct {
 	tt     *table      // nil: no table
 
 	// one search's state
-	st        games.State
-	clk       *clock
-	nodes     int64
-	seldepth  int
-	horizon   int64 // positions cut off by depth (or by a table entry that was)
-	abort     bool
-	rootMoves []games.Move
-	plies     [MaxPly + 2]plyData
-	pv        [MaxPly + 2][MaxPly + 2]games.Move
-	pvLen     [MaxPly + 2]int
-	history   [2][historySize]int32
+	st         games.State
+	clk        *clock
+	nodes      int64
+	seldepth   int
+	horizon    int64 // positions cut off by depth (or by a table entry that was)
+	abort      bool
+	rootMoves  []games.Move
+	restricted bool // rootMoves are some of the legal moves (Limits.RootMoves)
+	plies      [MaxPly + 2]plyData
+	pv         [MaxPly + 2][MaxPly + 2]games.Move
+	pvLen      [MaxPly + 2]int
+	history    [2][historySize]int32
 }
 
 type plyData struct {
@@ -135,38 +136,54 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, lim Limits, inf
 			ab.history[p][i] /= 4
 		}
 	}
-	ab.orderRoot()
+	ab.orderRoot(lim)
 
 	best := ab.rootMoves[0]
 	last := Info{PV: []games.Move{best}}
+	lines := min(max(lim.MultiPV, 1), len(ab.rootMoves))
 	for depth := 1; depth <= maxDepth; depth++ {
 		h0 := ab.horizon
-		score, move, searched := ab.root(depth)
-		if ab.abort {
-			// The first root move is the previous iteration's best; a move
-			// that beat it in full is better founded.
-			if searched > 1 && move != best {
-				best = move
-				last.Score, last.Mate = score, MatePlies(score)
-				last.PV = ab.principalVariation()
+		// MultiPV: line i is the best of the root moves after the first i,
+		// which hold the lines before it.
+		var found []Info
+		for i := range lines {
+			score, move, searched := ab.root(depth, i)
+			if ab.abort {
+				// The first root move is the previous iteration's best; a
+				// move that beat it in full is better founded.
+				if i == 0 && searched > 1 && move != best {
+					best = move
+					last.Score, last.Mate = score, MatePlies(score)
+					last.PV = ab.principalVariation()
+				}
+				break
 			}
+			in := Info{Depth: depth, Score: score, Mate: MatePlies(score), PV: ab.principalVariation()}
+			if len(in.PV) == 0 || in.PV[0] != move {
+				in.PV = []games.Move{move}
+			}
+			if lines > 1 {
+				in.MultiPV = i + 1
+			}
+			found = append(found, in)
+		}
+		if len(found) == 0 {
 			break
 		}
-		best = move
-		last = Info{
-			Depth:    depth,
-			SelDepth: ab.seldepth,
-			Score:    score,
-			Mate:     MatePlies(score),
-			Nodes:    ab.nodes,
-			Time:     clk.elapsed(),
-			PV:       ab.principalVariation(),
+		best = found[0].PV[0]
+		forced := true // every line ends the game within the depth
+		for i := range found {
+			found[i].SelDepth, found[i].Nodes, found[i].Time = ab.seldepth, ab.nodes, clk.elapsed()
+			if info != nil {
+				info(found[i])
+			}
+			if m := found[i].Mate; m == 0 || abs(m) > depth {
+				forced = false
+			}
 		}
-		if info != nil {
-			info(last)
-		}
+		last = found[0]
 		solved := ab.horizon == h0
-		if m := last.Mate; solved || m != 0 && abs(m) <= depth {
+		if ab.abort || solved || forced {
 			break
 		}
 		if !clk.nextIteration() {
@@ -180,14 +197,19 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, lim Limits, inf
 	return Result{Move: best, Info: last}
 }
 
-// orderRoot fills rootMoves: the table's move first, then by the
-// evaluator's hints.
-func (ab *AlphaBeta) orderRoot() {
+// orderRoot fills rootMoves: the moves lim.RootMoves allows, the table's
+// move first, then by the evaluator's hints. A restricted root searches
+// the moves asked for, whether or not the MoveFilter would keep them.
+func (ab *AlphaBeta) orderRoot(lim Limits) {
 	pd := &ab.plies[0]
 	pd.moves = ab.st.LegalMoves(pd.moves)
-	if ab.filter != nil {
+	n := len(pd.moves)
+	if only := lim.Restrict(pd.moves); len(only) < n {
+		pd.moves = append(pd.moves[:0], only...)
+	} else if ab.filter != nil {
 		pd.moves = ab.filter.FilterMoves(ab.st, pd.moves)
 	}
+	ab.restricted = len(pd.moves) < n
 	ttMove := games.NoMove
 	if ab.tt != nil {
 		if e, ok := ab.tt.probe(ab.st.Hash()); ok {
@@ -202,23 +224,24 @@ func (ab *AlphaBeta) orderRoot() {
 	}
 }
 
-// root searches every root move to depth and returns the best score and
-// move, and how many moves were searched in full. Each new best moves to the
-// front, so the next iteration starts with it.
-func (ab *AlphaBeta) root(depth int) (int, games.Move, int) {
+// root searches the root moves from index from on (the ones before it lead
+// better MultiPV lines) to depth and returns the best score and move, and
+// how many moves were searched in full. Each new best moves to index from,
+// so the next iteration starts with it.
+func (ab *AlphaBeta) root(depth, from int) (int, games.Move, int) {
 	me := ab.st.Player()
 	alpha, beta := -infinity, infinity
-	best, bestMove := -infinity, ab.rootMoves[0]
+	best, bestMove := -infinity, ab.rootMoves[from]
 	ab.pvLen[0] = 0
 	searched := 0
-	for i := 0; i < len(ab.rootMoves); i++ {
+	for i := from; i < len(ab.rootMoves); i++ {
 		m := ab.rootMoves[i]
 		ab.st.Play(m)
 		if !ab.enter() {
 			ab.st.Undo()
 			break
 		}
-		v := ab.child(me, depth-1, 1, alpha, beta, i == 0)
+		v := ab.child(me, depth-1, 1, alpha, beta, i == from)
 		ab.st.Undo()
 		if ab.abort {
 			break
@@ -228,11 +251,12 @@ func (ab *AlphaBeta) root(depth int) (int, games.Move, int) {
 			best, bestMove = v, m
 			alpha = max(alpha, v)
 			ab.updatePV(0, m)
-			copy(ab.rootMoves[1:i+1], ab.rootMoves[:i])
-			ab.rootMoves[0] = m
+			copy(ab.rootMoves[from+1:i+1], ab.rootMoves[from:i])
+			ab.rootMoves[from] = m
 		}
 	}
-	if !ab.abort && ab.tt != nil {
+	// The table keeps the best of all moves only.
+	if !ab.abort && ab.tt != nil && from == 0 && !ab.restricted {
 		ab.tt.store(ab.st.Hash(), bestMove, toTT(best, 0), depth, boundExact)
 	}
 	return best, bestMove, searched

@@ -79,6 +79,7 @@ type MCTS struct {
 	lo, hi   float64
 	cp       float64
 	maxDepth int
+	only     []games.Move // Limits.RootMoves
 }
 
 type mnode struct {
@@ -131,6 +132,7 @@ func (m *MCTS) Search(ctx context.Context, st games.State, lim Limits, info func
 		m.cp = 1 / math.Sqrt2
 	}
 	m.maxDepth = 0
+	m.only = lim.RootMoves
 	m.nodes = m.nodes[:0]
 	m.sums = m.sums[:0]
 	m.newNode(-1, games.NoMove, int32(me))
@@ -174,8 +176,8 @@ func (m *MCTS) Search(ctx context.Context, st games.State, lim Limits, info func
 	if len(last.PV) > 0 {
 		move = last.PV[0]
 	}
-	if move == games.NoMove || !contains(st.LegalMoves(nil), move) {
-		move = st.LegalMoves(nil)[0]
+	if root := m.legal(st, 0, nil); move == games.NoMove || !contains(root, move) {
+		move = root[0]
 	}
 	return Result{Move: move, Info: last}
 }
@@ -261,7 +263,7 @@ func (m *MCTS) iterate(st games.State, determinize bool) {
 func (m *MCTS) selectFixed(st games.State, idx int32, p int) (int32, bool) {
 	n := &m.nodes[idx]
 	if !n.expanded {
-		n.untried = st.LegalMoves(nil)
+		n.untried = m.legal(st, idx, nil)
 		n.expanded = true
 	}
 	if len(n.untried) > 0 && !m.treeFull() {
@@ -291,7 +293,7 @@ func (m *MCTS) selectFixed(st games.State, idx int32, p int) (int32, bool) {
 // selectVarying is selectFixed for determinized states, where the legal
 // moves at a node change from one iteration to the next.
 func (m *MCTS) selectVarying(st games.State, idx int32, p int) (int32, bool) {
-	m.buf = st.LegalMoves(m.buf)
+	m.buf = m.legal(st, idx, m.buf)
 	m.cands = m.cands[:0]
 	untried := m.untried[:0]
 	for _, mv := range m.buf {
@@ -320,6 +322,16 @@ func (m *MCTS) selectVarying(st games.State, idx int32, p int) (int32, bool) {
 		}
 	}
 	return best, false
+}
+
+// legal is the moves st allows at node idx, appended to buf[:0]; at the
+// root, those that Limits.RootMoves allows.
+func (m *MCTS) legal(st games.State, idx int32, buf []games.Move) []games.Move {
+	buf = st.LegalMoves(buf)
+	if idx == 0 && len(m.only) > 0 {
+		return Limits{RootMoves: m.only}.Restrict(buf)
+	}
+	return buf
 }
 
 // ucb is the UCB1 value of child c for player p.
@@ -397,7 +409,7 @@ func (m *MCTS) rollout(st games.State) int {
 func (m *MCTS) info(st games.State, iters int64, clk *clock) Info {
 	me := st.Player()
 	inf := Info{Nodes: iters, Time: clk.elapsed(), SelDepth: m.maxDepth}
-	legal := st.LegalMoves(nil)
+	legal := m.legal(st, 0, nil)
 	idx := int32(0)
 	for {
 		n := &m.nodes[idx]

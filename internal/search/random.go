@@ -14,7 +14,8 @@ type Random struct {
 	Seed uint64
 }
 
-// Search returns a random legal move at once; lim is ignored.
+// Search returns a random legal move at once, one of lim.RootMoves when it
+// lists any; lim's other fields are ignored.
 func (r Random) Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result {
 	switch st.Player() {
 	case games.Terminal:
@@ -23,7 +24,7 @@ func (r Random) Search(ctx context.Context, st games.State, lim Limits, info fun
 		return Result{Move: likeliestOutcome(st)}
 	}
 	rng := rand.New(rand.NewPCG(r.Seed, st.Hash()))
-	moves := st.LegalMoves(nil)
+	moves := lim.Restrict(st.LegalMoves(nil))
 	m := moves[rng.IntN(len(moves))]
 	res := Result{Move: m, Info: Info{Depth: 1, Nodes: 1, PV: []games.Move{m}}}
 	if info != nil {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"meeple/games"
@@ -23,15 +24,34 @@ type Limits struct {
 	// 0: the default of Allocate, 30 ms.
 	MoveOverhead time.Duration
 	// RootMoves, when not empty, restricts the search to these moves of the
-	// root (UCI's "go searchmoves"); moves not legal there are ignored.
-	// A searcher that cannot restrict its root ignores it (the chess player
-	// honours it); the caller then checks the answer.
+	// root (UCI's "go searchmoves"); moves not legal there are ignored
+	// (Restrict). AlphaBeta, MCTS, Random and the chess player honour it;
+	// a searcher that cannot restrict its root ignores it, and the caller
+	// then checks the answer.
 	RootMoves []games.Move
 	// MultiPV, above 1, asks for the best MultiPV root moves, each with
 	// its score and line (UCI's MultiPV option): the searcher reports each
-	// line in an Info with its MultiPV index. A searcher that cannot
-	// ignores it (the chess player honours it).
+	// line in an Info with its MultiPV index. AlphaBeta and the chess
+	// player honour it; a searcher that cannot ignores it.
 	MultiPV int
+}
+
+// Restrict is the moves of legal that RootMoves lists, in legal's order:
+// legal itself when RootMoves is empty or lists none of them.
+func (lim Limits) Restrict(legal []games.Move) []games.Move {
+	if len(lim.RootMoves) == 0 {
+		return legal
+	}
+	var only []games.Move
+	for _, m := range legal {
+		if slices.Contains(lim.RootMoves, m) {
+			only = append(only, m)
+		}
+	}
+	if len(only) == 0 {
+		return legal
+	}
+	return only
 }
 
 // Info is a progress report, as in UCI's info line.

@@ -136,26 +136,116 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 				if res.Info.Score != want {
 					t.Fatalf("position %d (%s) depth %d hash %d MB: score %d, minimax %d", i, st.Position(), depth, mb, res.Info.Score, want)
 				}
-				me := st.Player()
-				st.Play(res.Move)
-				var got int
-				switch p := st.Player(); {
-				case p == games.Terminal:
-					got = 0
-					if r := st.Returns()[me]; r != 0 {
-						got = int(r) * (search.MateScore - 1)
-					}
-				case p == me:
-					got = minimax(st, claimEval{}, depth-1, 1)
-				default:
-					got = -minimax(st, claimEval{}, depth-1, 1)
-				}
-				st.Undo()
-				if got != want {
+				if got := moveScore(st, res.Move, depth); got != want {
 					t.Fatalf("position %d depth %d hash %d MB: move %d scores %d, best %d", i, depth, mb, res.Move, got, want)
 				}
 			}
 		}
+	}
+}
+
+// moveScore is minimax's score of move m at st searched to depth, for the
+// player who plays it.
+func moveScore(st games.State, m games.Move, depth int) int {
+	me := st.Player()
+	st.Play(m)
+	defer st.Undo()
+	switch p := st.Player(); {
+	case p == games.Terminal:
+		return int(st.Returns()[me]) * (search.MateScore - 1)
+	case p == me:
+		return minimax(st, claimEval{}, depth-1, 1)
+	}
+	return -minimax(st, claimEval{}, depth-1, 1)
+}
+
+// TestAlphaBetaMultiPV checks each line of a MultiPV search against
+// minimax: line i's move scores the i-th best of the root moves' scores,
+// lines come best first with their MultiPV index, and the answer is line
+// 1's move.
+func TestAlphaBetaMultiPV(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 30 {
+		cells := 8 + rng.IntN(3)
+		st := newClaim(cells, cells-rng.IntN(3), uint64(100+i))
+		depth := 2 + rng.IntN(4)
+		var want []int
+		for _, m := range st.LegalMoves(nil) {
+			want = append(want, moveScore(st, m, depth))
+		}
+		slices.SortFunc(want, func(a, b int) int { return b - a })
+		k := 1 + rng.IntN(len(want)+1) // sometimes more lines than moves
+		var lines []search.Info
+		ab := search.NewAlphaBeta(claimEval{}, 1)
+		res := ab.Search(context.Background(), st, search.Limits{Depth: depth, MultiPV: k}, func(in search.Info) {
+			if in.Depth == depth {
+				lines = append(lines, in)
+			}
+		})
+		if n := min(k, len(want)); len(lines) != n {
+			t.Fatalf("position %d depth %d multipv %d: %d lines at the last depth, want %d", i, depth, k, len(lines), n)
+		}
+		seen := map[games.Move]bool{}
+		for j, in := range lines {
+			m := in.PV[0]
+			if seen[m] {
+				t.Errorf("position %d: move %d leads two lines", i, m)
+			}
+			seen[m] = true
+			if wantPV := j + 1; k == 1 && in.MultiPV != 0 || k > 1 && in.MultiPV != wantPV {
+				t.Errorf("position %d: line %d has multipv %d", i, j+1, in.MultiPV)
+			}
+			if in.Score != want[j] || moveScore(st, m, depth) != want[j] {
+				t.Errorf("position %d depth %d: line %d, move %d, score %d (minimax %d), want %d",
+					i, depth, j+1, m, in.Score, moveScore(st, m, depth), want[j])
+			}
+		}
+		if res.Move != lines[0].PV[0] {
+			t.Errorf("position %d: answer %d, line 1's move %d", i, res.Move, lines[0].PV[0])
+		}
+	}
+}
+
+// TestRootMoves restricts each searcher to some root moves (as UCI's
+// searchmoves does): the answer is one of them, and alpha-beta's score is
+// the best of theirs; listing none that is legal searches them all.
+func TestRootMoves(t *testing.T) {
+	searchers := []struct {
+		name string
+		s    search.Searcher
+	}{
+		{"alphabeta", search.NewAlphaBeta(claimEval{}, 1)},
+		{"alphabeta-multipv", search.NewAlphaBeta(claimEval{}, 1)},
+		{"mcts", search.NewMCTS(1)},
+		{"random", search.Random{Seed: 1}},
+	}
+	for _, sr := range searchers {
+		t.Run(sr.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 6))
+			for i := range 20 {
+				st := newClaim(9, 9, uint64(200+i))
+				legal := st.LegalMoves(nil)
+				only := []games.Move{legal[rng.IntN(len(legal))], legal[rng.IntN(len(legal))], 99}
+				lim := search.Limits{Depth: 3, Nodes: 2000, RootMoves: only}
+				if sr.name == "alphabeta-multipv" {
+					lim.MultiPV = 3
+				}
+				res := sr.s.Search(context.Background(), st, lim, nil)
+				if !slices.Contains(only, res.Move) {
+					t.Fatalf("position %d: move %d, not one of %v", i, res.Move, only)
+				}
+				if _, ab := sr.s.(*search.AlphaBeta); ab {
+					want := max(moveScore(st, only[0], 3), moveScore(st, only[1], 3))
+					if res.Info.Score != want {
+						t.Errorf("position %d: score %d, want %d (the best of %v)", i, res.Info.Score, want, only[:2])
+					}
+				}
+				lim.RootMoves = []games.Move{99}
+				if res := sr.s.Search(context.Background(), st, lim, nil); !slices.Contains(legal, res.Move) {
+					t.Errorf("position %d: move %d with no legal root move listed", i, res.Move)
+				}
+			}
+		})
 	}
 }
 
