@@ -405,9 +405,8 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 				w.lines(uciInfo(res.Info, &pvFormatter{root: root}))
 			}
 			if len(only) > 0 && !slices.Contains(only, res.Move) {
-				// searchmoves: the chess player searches only the moves
-				// listed (Limits.RootMoves); a searcher that cannot (the
-				// Algorithm option's others) may prefer another, and the
+				// searchmoves: every chess searcher searches only the
+				// moves listed (Limits.RootMoves); should one not, the
 				// first listed move stands in.
 				move = root.FormatMove(only[0])
 			}

@@ -498,26 +498,28 @@ func TestUCISkillLevel(t *testing.T) {
 }
 
 // TestUCISearchMoves: searchmoves restricts the search itself, not only
-// the answer: with the mate in one left out, no info line has it or its
-// score, and every line carries hashfull.
+// the answer, with every Algorithm: with the mate in one left out, no info
+// line has it or its score, and every line carries hashfull.
 func TestUCISearchMoves(t *testing.T) {
 	c := meepleUCI(t)
 	c.send("uci")
 	c.expect("uciok", patience)
 	const mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // a1a8 mates
-	c.send("position fen "+mate, "go depth 5 searchmoves a1a2 g1f1")
-	lines := c.expect("bestmove", patience)
-	if m := checkSearch(t, lines, chessAt(t, mate, nil)); m != "a1a2" && m != "g1f1" {
-		t.Errorf("searchmoves a1a2 g1f1: bestmove %s", m)
-	}
-	for _, l := range lines[:len(lines)-1] {
-		f := strings.Fields(l)
-		pv := slices.Index(f, "pv")
-		if pv < 0 || pv+1 >= len(f) || f[pv+1] != "a1a2" && f[pv+1] != "g1f1" || strings.Contains(l, " score mate ") {
-			t.Errorf("searchmoves a1a2 g1f1: %q", l)
+	for _, alg := range []string{"alphabeta", "mcts", "random", "auto"} {
+		c.send("setoption name Algorithm value "+alg, "position fen "+mate, "go depth 5 nodes 50000 searchmoves a1a2 g1f1")
+		lines := c.expect("bestmove", patience)
+		if m := checkSearch(t, lines, chessAt(t, mate, nil)); m != "a1a2" && m != "g1f1" {
+			t.Errorf("%s: searchmoves a1a2 g1f1: bestmove %s", alg, m)
 		}
-		if hf := slices.Index(f, "hashfull"); hf < 0 || hf > pv {
-			t.Errorf("no hashfull before the pv: %q", l)
+		for _, l := range lines[:len(lines)-1] {
+			f := strings.Fields(l)
+			pv := slices.Index(f, "pv")
+			if pv < 0 || pv+1 >= len(f) || f[pv+1] != "a1a2" && f[pv+1] != "g1f1" || strings.Contains(l, " score mate ") {
+				t.Errorf("%s: searchmoves a1a2 g1f1: %q", alg, l)
+			}
+			if hf := slices.Index(f, "hashfull"); hf < 0 || hf > pv {
+				t.Errorf("%s: no hashfull before the pv: %q", alg, l)
+			}
 		}
 	}
 	// Without searchmoves the mate is found again.
