@@ -203,13 +203,13 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, lim Limits, inf
 func (ab *AlphaBeta) orderRoot(lim Limits) {
 	pd := &ab.plies[0]
 	pd.moves = ab.st.LegalMoves(pd.moves)
-	n := len(pd.moves)
-	if only := lim.Restrict(pd.moves); len(only) < n {
+	only := lim.Restrict(pd.moves)
+	ab.restricted = len(only) < len(pd.moves)
+	if ab.restricted {
 		pd.moves = append(pd.moves[:0], only...)
 	} else if ab.filter != nil {
 		pd.moves = ab.filter.FilterMoves(ab.st, pd.moves)
 	}
-	ab.restricted = len(pd.moves) < n
 	ttMove := games.NoMove
 	if ab.tt != nil {
 		if e, ok := ab.tt.probe(ab.st.Hash()); ok {
