@@ -506,7 +506,8 @@ func TestUCISearchMoves(t *testing.T) {
 	c.expect("uciok", patience)
 	const mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // a1a8 mates
 	for _, alg := range []string{"alphabeta", "mcts", "random", "auto"} {
-		c.send("setoption name Algorithm value "+alg, "position fen "+mate, "go depth 5 nodes 50000 searchmoves a1a2 g1f1")
+		// A node budget keeps MCTS's chess roll-outs short under -race.
+		c.send("setoption name Algorithm value "+alg, "position fen "+mate, "go depth 5 nodes 2000 searchmoves a1a2 g1f1")
 		lines := c.expect("bestmove", patience)
 		if m := checkSearch(t, lines, chessAt(t, mate, nil)); m != "a1a2" && m != "g1f1" {
 			t.Errorf("%s: searchmoves a1a2 g1f1: bestmove %s", alg, m)
