@@ -404,12 +404,6 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 				// iteration has its last report only.
 				w.lines(uciInfo(res.Info, &pvFormatter{root: root}))
 			}
-			if len(only) > 0 && !slices.Contains(only, res.Move) {
-				// searchmoves: every chess searcher searches only the
-				// moves listed (Limits.RootMoves); should one not, the
-				// first listed move stands in.
-				move = root.FormatMove(only[0])
-			}
 			if pv := (&pvFormatter{root: root}).line(res.Info.PV); len(pv) >= 2 && pv[0] == move {
 				move += " ponder " + pv[1] // the reply the GUI may ponder on
 			}

@@ -159,9 +159,6 @@ func (ab *AlphaBeta) Search(ctx context.Context, st games.State, lim Limits, inf
 				break
 			}
 			in := Info{Depth: depth, Score: score, Mate: MatePlies(score), PV: ab.principalVariation()}
-			if len(in.PV) == 0 || in.PV[0] != move {
-				in.PV = []games.Move{move}
-			}
 			if lines > 1 {
 				in.MultiPV = i + 1
 			}

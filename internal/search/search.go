@@ -25,9 +25,9 @@ type Limits struct {
 	MoveOverhead time.Duration
 	// RootMoves, when not empty, restricts the search to these moves of the
 	// root (UCI's "go searchmoves"); moves not legal there are ignored
-	// (Restrict). AlphaBeta, MCTS, Random and the chess player honour it;
-	// a searcher that cannot restrict its root ignores it, and the caller
-	// then checks the answer.
+	// (Restrict). AlphaBeta, MCTS, Random and the chess player honour it
+	// (the uci dialect, its one source, relies on that); a searcher that
+	// cannot restrict its root ignores it.
 	RootMoves []games.Move
 	// MultiPV, above 1, asks for the best MultiPV root moves, each with
 	// its score and line (UCI's MultiPV option): the searcher reports each
