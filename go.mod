@@ -1,4 +1,4 @@
-module meeple
+module github.com/meeple-games/meeple
 
 go 1.26.8
 

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/configs"
-	"meeple/games"
+	"github.com/meeple-games/meeple/configs"
+	"github.com/meeple-games/meeple/games"
 	// Every game family with shipped variants, so that they load.
-	_ "meeple/games/chess"
-	_ "meeple/games/kinarow"
-	_ "meeple/games/nocca"
-	_ "meeple/games/othello"
-	_ "meeple/games/thegame"
+	_ "github.com/meeple-games/meeple/games/chess"
+	_ "github.com/meeple-games/meeple/games/kinarow"
+	_ "github.com/meeple-games/meeple/games/nocca"
+	_ "github.com/meeple-games/meeple/games/othello"
+	_ "github.com/meeple-games/meeple/games/thegame"
 )
 
 // TestShipped loads every shipped variant with the loader's own checks.

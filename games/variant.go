@@ -12,7 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"meeple/configs"
+	"github.com/meeple-games/meeple/configs"
 )
 
 // Variant is a named, configured game: a shipped TOML file from configs/, a

@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // A referee's view of one move: start an engine, start a game, search with

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // gtpClient speaks GTP (the Go Text Protocol, version 2) to engines of

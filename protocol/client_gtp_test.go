@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // gtpEngine is a scripted GTP engine for Othello (TestMain runs it with

@@ -4,9 +4,9 @@ package protocol
 // which engine options there are.
 
 import (
-	"meeple/games"
-	"meeple/internal/players"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // option is one engine option as the handshakes list it.

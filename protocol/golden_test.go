@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	_ "meeple/games/kinarow"
+	_ "github.com/meeple-games/meeple/games/kinarow"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the running code")

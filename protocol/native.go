@@ -8,9 +8,9 @@ import (
 	"time"
 	"unicode"
 
-	"meeple/games"
-	"meeple/internal/search"
-	"meeple/internal/table"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/table"
 )
 
 // native is the default dialect: every request is "[id] command args" and

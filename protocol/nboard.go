@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/games/othello"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // nboard is the NBoard protocol, version 2: the line protocol of Chris

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/othello"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
 )
 
 func TestNBoardPicked(t *testing.T) {

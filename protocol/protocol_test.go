@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	_ "meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
+	_ "github.com/meeple-games/meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
 )
 
 // patience bounds every wait in these tests. It is generous: the tests

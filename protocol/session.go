@@ -10,10 +10,10 @@ import (
 	"sync"
 	"time"
 
-	"meeple/games"
-	"meeple/internal/players"
-	"meeple/internal/search"
-	"meeple/internal/table"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/table"
 )
 
 // defaultSeed seeds a session until a seed command (the default of the

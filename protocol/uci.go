@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // uci is strict UCI for chess and Chess960, as GUIs and arenas (cutechess,

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // stockfishPath is where Debian's stockfish package puts the engine.

@@ -3,8 +3,8 @@ package protocol
 import (
 	"strings"
 
-	"meeple/games"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // ugi is the UGI dialect (UCI generalised to two-player games, as spoken by

@@ -7,7 +7,7 @@ import (
 	"os"
 	"os/signal"
 
-	"meeple/internal/cli"
+	"github.com/meeple-games/meeple/internal/cli"
 )
 
 func main() {

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 // load builds a variant by name, file or inline spec.

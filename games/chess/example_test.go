@@ -3,9 +3,9 @@ package chess_test
 import (
 	"fmt"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/internal/referee"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/referee"
 )
 
 // The referee writes chess records with SAN through this hook.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // fuzzSpecs are the games the fuzz targets try each input in.

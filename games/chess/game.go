@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Seats: white moves first.

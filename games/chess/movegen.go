@@ -3,7 +3,7 @@ package chess
 import (
 	"math/bits"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // The hot path: legal move generation and counting.

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // SquareName writes a square as file and rank ("e4"), or "-" when it is

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // The Opera Game, Morphy v the Duke of Brunswick and Count Isouard, Paris

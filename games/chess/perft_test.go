@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "also run the deepest perft counts (D6 of perft.epd, D5 of perft960.epd)")

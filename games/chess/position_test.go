@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // TestFENErrors: a malformed FEN is an error that names the field.

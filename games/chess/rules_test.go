@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // playSAN plays space-separated moves (SAN or UCI), failing on an illegal one.

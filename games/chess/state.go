@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Color is a side: White (seat 0) or Black (seat 1).

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // MoveFuzz is a game's FuzzParseMove target: the inputs are read by

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Options tune Run; the zero value is the default.

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Load builds the variant spec names (a name, a file or an inline spec, as

@@ -3,7 +3,7 @@ package kinarow
 import (
 	"testing"
 
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 // load builds a variant by name, file or inline spec.

@@ -3,8 +3,8 @@ package kinarow_test
 import (
 	"fmt"
 
-	"meeple/games"
-	"meeple/games/kinarow"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/kinarow"
 )
 
 // Connect Four: a move may name just the column; the stone falls.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Limits on a configured board, so that the tables a Game builds (lines,

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")

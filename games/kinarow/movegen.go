@@ -1,6 +1,6 @@
 package kinarow
 
-import "meeple/games"
+import "github.com/meeple-games/meeple/games"
 
 // directions returns the (3^d-1)/2 straight directions of a d-dimensional
 // board: the vectors in {-1,0,1}^d whose first non-zero component is +1.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Axis names for messages; axes past the third are numbered.

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"testing"
 
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "also run the perft rows marked deep")

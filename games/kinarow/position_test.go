@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 var rows13 = strings.Repeat("/15", 13)

@@ -3,7 +3,7 @@ package kinarow
 import (
 	"fmt"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 const empty int8 = -1

@@ -3,7 +3,7 @@ package kinarow
 import (
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // countGames walks the whole game tree by Play and Undo and counts the

@@ -3,8 +3,8 @@ package nocca
 import (
 	"testing"
 
-	"meeple/games"
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 var benchPerft = []struct {

@@ -3,7 +3,7 @@ package nocca_test
 import (
 	"fmt"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Black steps onto white's piece on b2: the position string writes the

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Colours. White's home row is row 1 (the bottom of the drawn board) and it

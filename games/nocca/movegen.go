@@ -3,7 +3,7 @@ package nocca
 import (
 	"math/bits"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // A Move is from | d<<6: bits 0-5 the square of the moving stack's top

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // formatSquare writes a square as column letter and row number: "b1".

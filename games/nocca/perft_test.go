@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "also run the perft rows marked deep")

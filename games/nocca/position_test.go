@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // play plays moves given in notation, failing the test on an illegal one.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // A stack is a byte: bit h is a sentinel marking the height h, and bits

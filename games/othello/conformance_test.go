@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 // load builds a variant by name, file or inline spec.

@@ -3,7 +3,7 @@ package othello_test
 import (
 	"fmt"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // The tiger opening, then the position string (the FFO format) and the

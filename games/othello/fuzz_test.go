@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 // fuzzGames are the boards the fuzz targets try each input on.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Seats: black moves first.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // GGFGame is one Othello game record in GGF, the Generic Game Format of the

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // nboardGGF is the game of the example session in NBoard's protocol

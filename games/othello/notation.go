@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // FormatMove writes a square as column letter and row number ("f5"), or

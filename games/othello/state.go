@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // State is an Othello position with the history Undo needs. A board of size

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games/gametest"
+	"github.com/meeple-games/meeple/games/gametest"
 )
 
 var fuzzGames = []string{"thegame", "thegame(players=5)", "thegame(high=30,up=1,down=3,hand=3)", "thegame-house(players=2)"}

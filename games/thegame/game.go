@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Limits of a configured game: cards are bits of a [2]uint64, piles are

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 func parse(t *testing.T, g *Game, pos string) *State {

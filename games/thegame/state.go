@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // cards is a set of cards, bit c for card c.

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"time"
 
-	"meeple/games"
-	"meeple/internal/players"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // The bench workload is fixed: for each shipped variant, perft from the

@@ -7,11 +7,11 @@ import (
 	"runtime"
 	"sync"
 
-	"meeple/games"
-	"meeple/games/thegame"
-	"meeple/internal/players"
-	"meeple/internal/search"
-	"meeple/internal/stats"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/stats"
 )
 
 // isTheGame says whether spec names a variant of The Game.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 func runCheck(ctx context.Context, env Env, args []string) error {

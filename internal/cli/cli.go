@@ -12,11 +12,11 @@ import (
 	"sort"
 	"strings"
 
-	_ "meeple/games/chess" // the games register themselves
-	_ "meeple/games/kinarow"
-	_ "meeple/games/nocca"
-	_ "meeple/games/othello"
-	_ "meeple/games/thegame"
+	_ "github.com/meeple-games/meeple/games/chess" // the games register themselves
+	_ "github.com/meeple-games/meeple/games/kinarow"
+	_ "github.com/meeple-games/meeple/games/nocca"
+	_ "github.com/meeple-games/meeple/games/othello"
+	_ "github.com/meeple-games/meeple/games/thegame"
 )
 
 // Env is what a subcommand runs with.

@@ -3,7 +3,7 @@ package cli
 import (
 	"context"
 
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 func runEngine(ctx context.Context, env Env, args []string) error {

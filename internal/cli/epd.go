@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/internal/players"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // epdRecord is one line of an EPD test suite: a position and the

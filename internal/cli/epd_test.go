@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/chess"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
 )
 
 func TestEPD(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"meeple/internal/referee"
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 func runMatch(ctx context.Context, env Env, args []string) error {

@@ -3,7 +3,7 @@ package cli
 import (
 	"context"
 
-	"meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/referee"
 )
 
 func runMerge(ctx context.Context, env Env, args []string) error {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 func runPerft(ctx context.Context, env Env, args []string) error {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"os/signal"
 
-	"meeple/internal/repl"
+	"github.com/meeple-games/meeple/internal/repl"
 )
 
 func runPlay(ctx context.Context, env Env, args []string) error {

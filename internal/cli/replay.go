@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/referee"
 )
 
 func runReplay(ctx context.Context, env Env, args []string) error {

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/games/nocca"
-	"meeple/games/othello"
-	"meeple/internal/players"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 func runSolve(ctx context.Context, env Env, args []string) error {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 func runVariants(ctx context.Context, env Env, args []string) error {

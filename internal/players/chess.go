@@ -8,9 +8,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // ChessPlayer is "auto" for chess: a dedicated negamax on chess.State

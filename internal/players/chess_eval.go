@@ -3,7 +3,7 @@ package players
 import (
 	"math/bits"
 
-	"meeple/games/chess"
+	"github.com/meeple-games/meeple/games/chess"
 )
 
 // The chess evaluation: a tapered (midgame/endgame) score from the side to

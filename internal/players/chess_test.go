@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 func chessGame(t testing.TB) *chess.Game {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"meeple/games"
-	_ "meeple/games/kinarow"
-	"meeple/internal/players"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	_ "github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // The engine blocks the open row at once: o must take c3.

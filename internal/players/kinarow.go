@@ -6,9 +6,9 @@ import (
 	"slices"
 	"time"
 
-	"meeple/games"
-	"meeple/games/kinarow"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // Scores of the k-in-a-row evaluation, for the player to move.

@@ -5,9 +5,9 @@ import (
 	"math/bits"
 	"time"
 
-	"meeple/games"
-	"meeple/games/nocca"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // Scores of the Nocca Nocca evaluation, for the side to move.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/games/nocca"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
 )
 
 // NoccaSolution is the exact game-theoretic value of a Nocca Nocca position.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/nocca"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
 )
 
 var noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")

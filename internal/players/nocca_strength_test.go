@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/nocca"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // The Nocca Nocca strength suite: deterministic (node and iteration

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/nocca"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 func parseNocca(t testing.TB, g *nocca.Game, pos string) *nocca.State {

@@ -3,8 +3,8 @@ package players
 import (
 	"math/bits"
 
-	"meeple/games"
-	"meeple/games/othello"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
 )
 
 // geometry holds the masks of a board in the 8x8 frame (size 4, 6 or 8)

@@ -6,9 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"meeple/games"
-	"meeple/games/othello"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // OthelloSolution is the exact result of an Othello position.

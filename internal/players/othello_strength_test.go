@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/othello"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // The Othello strength suite (item 7 of issue 5): the engine against the

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/othello"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 func TestOthelloNew(t *testing.T) {

@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/othello"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // The tuner of the fitted Othello evaluation (othello_weights.go) and the

@@ -6,13 +6,13 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/games/kinarow"
-	"meeple/games/nocca"
-	"meeple/games/othello"
-	"meeple/games/thegame"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // Algorithms a Config may name.

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/kinarow"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // fakeGame is a game of another family for New's choices: only its Type and

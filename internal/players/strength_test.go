@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/kinarow"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // The strength suite (item 11 of the issue): deterministic (node and depth

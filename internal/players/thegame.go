@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"meeple/games"
-	"meeple/games/thegame"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // TheGamePlayer plays The Game from what its seat sees, nothing more: it

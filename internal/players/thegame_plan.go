@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
-	"meeple/games/thegame"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/thegame"
 )
 
 // cardSet is a set of cards, bit c for card c (cards are below 128).

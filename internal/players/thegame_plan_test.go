@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/thegame"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // seq writes the cards from a to b (either way, by step) less skip as a

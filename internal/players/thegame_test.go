@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"meeple/games"
-	"meeple/games/thegame"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 func loadTheGame(t testing.TB, spec string) *thegame.Game {

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // Config is one match (or one shard of it) as the command line gives it.

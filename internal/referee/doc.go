@@ -38,7 +38,7 @@
 // (appended and fsynced) before they count, which makes resuming after a
 // SIGKILL lose nothing and repeat nothing.
 //
-// The statistics come from meeple/internal/stats (Elo with a 95% interval
+// The statistics come from github.com/meeple-games/meeple/internal/stats (Elo with a 95% interval
 // and LOS from win/draw/loss counts; the pentanomial model of fishtest and
 // fastchess for pairs; the generalized SPRT; Student's t and Wilson
 // intervals for score distributions); see that package for the formulas

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Self is the cmd of an engine that is this meeple binary's own engine

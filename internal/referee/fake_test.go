@@ -31,8 +31,8 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 func helperMain(mode string) int {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // TestFaults plays a faulty fake against the real engine: every game is

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // seatRun is one seat of a game being played.

@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"meeple/games"
-	"meeple/internal/stats"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/stats"
 )
 
 // File names in the output directory.

@@ -15,12 +15,12 @@ import (
 	"testing"
 	"time"
 
-	"meeple/configs"
-	"meeple/games"
-	_ "meeple/games/chess"
-	_ "meeple/games/nocca"
-	_ "meeple/games/othello"
-	_ "meeple/games/thegame"
+	"github.com/meeple-games/meeple/configs"
+	"github.com/meeple-games/meeple/games"
+	_ "github.com/meeple-games/meeple/games/chess"
+	_ "github.com/meeple-games/meeple/games/nocca"
+	_ "github.com/meeple-games/meeple/games/othello"
+	_ "github.com/meeple-games/meeple/games/thegame"
 )
 
 // TestResume kills the referee with SIGKILL in mid-match, tears the last

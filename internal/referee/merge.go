@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"meeple/games"
-	"meeple/internal/stats"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/stats"
 )
 
 // Merge combines the journals of a match's shards (each source is an

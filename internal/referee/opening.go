@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // StartPos is how records write the variant's own start position.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 func TestParseEngine(t *testing.T) {

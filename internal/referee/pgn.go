@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // PGNFile is the PGN of a chess match in the output directory, written

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/chess"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
 )
 
 // pgnGame is a game as a minimal PGN reader (the test's, written from the

@@ -7,7 +7,7 @@ import (
 	"io"
 	"sync"
 
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // fault is an engine's failure in a game: the termination it causes and

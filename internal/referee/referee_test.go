@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	_ "meeple/games/kinarow"
-	"meeple/protocol"
+	_ "github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 func TestMain(m *testing.M) {

@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // chanceRNG is the referee's chance RNG of a game with the given seed.

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"meeple/games"
-	"meeple/internal/stats"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/stats"
 )
 
 // Standing is one engine's line of the standings.

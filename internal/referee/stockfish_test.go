@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	_ "meeple/games/chess"
+	_ "github.com/meeple-games/meeple/games/chess"
 )
 
 // peersEnv, when set, turns a missing peer engine (Stockfish) from a skip

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"meeple/games"
-	"meeple/games/chess"
-	"meeple/games/kinarow"
-	"meeple/games/nocca"
-	"meeple/games/othello"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/games/othello"
 )
 
 // Board is a position as a box of cells, which the REPL draws: a 2-D grid

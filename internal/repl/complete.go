@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // complete is the REPL's Completer: the first word completes to a command

@@ -10,12 +10,12 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/internal/players"
-	"meeple/internal/referee"
-	"meeple/internal/search"
-	"meeple/internal/table"
-	"meeple/protocol"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/table"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // Builtin is the Cmd of an engine configuration that stands for the

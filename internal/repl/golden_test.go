@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	_ "meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
-	"meeple/internal/cli"
-	"meeple/protocol"
+	_ "github.com/meeple-games/meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
+	"github.com/meeple-games/meeple/internal/cli"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")

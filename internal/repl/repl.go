@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"meeple/games"
-	"meeple/internal/referee"
-	"meeple/internal/table"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/table"
 )
 
 // Mode says who sits at the board.

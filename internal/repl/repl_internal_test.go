@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/games/kinarow"
-	"meeple/internal/referee"
-	"meeple/internal/table"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/table"
 )
 
 // newTestREPL sets up a session on variant without running it.

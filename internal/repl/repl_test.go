@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"meeple/internal/cli"
-	"meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/cli"
+	"github.com/meeple-games/meeple/internal/referee"
 )
 
 // replay runs meeple replay on a file and returns its exit code and output.

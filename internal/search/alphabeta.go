@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Defaults of AlphaBeta.

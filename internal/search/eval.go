@@ -1,6 +1,6 @@
 package search
 
-import "meeple/games"
+import "github.com/meeple-games/meeple/games"
 
 // Scores of AlphaBeta, from the side to move's point of view. A forced win
 // in n plies scores MateScore-n, a forced loss -(MateScore-n); evaluations

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // Alpha-beta solves the subtraction game: from 10 stones, taking 1 to 3 a

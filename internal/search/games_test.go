@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // stub holds the notation shared by the test games.

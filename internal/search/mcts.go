@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Defaults of MCTS.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Random plays a uniformly random legal move: the weakest baseline. Its

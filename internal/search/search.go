@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Limits bound one search. Zero values mean "no limit"; with no limit at all

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"meeple/games"
-	"meeple/internal/search"
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // solveTakeaway is the reference: whether the player to move wins from pile

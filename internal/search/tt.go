@@ -3,7 +3,7 @@ package search
 import (
 	"unsafe"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // Bound types of a transposition-table score.

@@ -3,7 +3,7 @@ package search
 import (
 	"testing"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 // TestTableReplacement fills one bucket and checks which entry a new

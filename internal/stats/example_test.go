@@ -3,7 +3,7 @@ package stats_test
 import (
 	"fmt"
 
-	"meeple/internal/stats"
+	"github.com/meeple-games/meeple/internal/stats"
 )
 
 // A match result as cutechess-cli reports it ("Score of diputs.sh vs

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "meeple/games/kinarow"
+	_ "github.com/meeple-games/meeple/games/kinarow"
 )
 
 func newTable(t *testing.T, spec string) *Table {

@@ -2,7 +2,7 @@
 // packages that drive games generically (protocol, internal/repl): a test
 // binary imports it for its side effect,
 //
-//	import _ "meeple/games/gametest/nimtest"
+//	import _ "github.com/meeple-games/meeple/games/gametest/nimtest"
 //
 // and the meeple binary never does.
 //
@@ -27,7 +27,7 @@ import (
 	"strconv"
 	"strings"
 
-	"meeple/games"
+	"github.com/meeple-games/meeple/games"
 )
 
 func init() {
