@@ -205,6 +205,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	defer j.close()
 	done := map[int]bool{}
 	t := newTally(p.id, p.variant.Game.Type(), p.sprt)
+	t.setShard(cfg.Shard)
 	for _, r := range j.records {
 		done[r.Game] = true
 		t.add(r)
@@ -348,7 +349,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		fmt.Fprintf(cfg.Stdout, "interrupted after %d of %d games; run the same command again to resume\n", sum.Games, len(p.slots))
 		return sum, fmt.Errorf("%w: %v", ErrInterrupted, ctx.Err())
 	case stopped == "sprt":
-		fmt.Fprintf(cfg.Stdout, "stopped early by the sprt after %d of %d games\n", sum.Games, len(p.slots))
+		fmt.Fprintf(cfg.Stdout, "stopped early by the sprt (%s after %d pairs) after %d of %d games\n", sum.SPRT.Decision, sum.SPRT.Pairs, sum.Games, len(p.slots))
 	}
 	return sum, nil
 }

@@ -327,10 +327,19 @@ func TestSPRT(t *testing.T) {
 	if !strings.Contains(out.String(), "stopped early by the sprt") {
 		t.Errorf("the output does not say the sprt stopped the match:\n%s", out.String())
 	}
-	// Resuming a decided match plays nothing more.
+	// The llr line says what stopped the match.
+	line := fmt.Sprintf("llr %.3f [%.3f, %.3f] after %d pairs: H1 accepted", sum.SPRT.LLR, sum.SPRT.Lower, sum.SPRT.Upper, sum.SPRT.Pairs)
+	if !strings.Contains(out.String(), line) {
+		t.Errorf("the output lacks %q:\n%s", line, out.String())
+	}
+	// Resuming a decided match plays nothing more and reaches the same test.
+	out.Reset()
 	again := run(t, cfg)
-	if again.Games != sum.Games {
-		t.Errorf("resuming a decided match: %d games, was %d", again.Games, sum.Games)
+	if again.Games != sum.Games || !reflect.DeepEqual(again.SPRT, sum.SPRT) {
+		t.Errorf("resuming a decided match: %d games, sprt %+v; was %d, %+v", again.Games, again.SPRT, sum.Games, sum.SPRT)
+	}
+	if !strings.Contains(out.String(), line) || !strings.Contains(out.String(), "stopped early by the sprt") {
+		t.Errorf("the rerun's output does not say the match stopped with %q:\n%s", line, out.String())
 	}
 }
 

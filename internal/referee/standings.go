@@ -94,7 +94,7 @@ type SPRTStatus struct {
 	Lower    float64 `json:"lower"`
 	Upper    float64 `json:"upper"`
 	Decision string  `json:"decision"`
-	Pairs    int     `json:"pairs"`
+	Pairs    int     `json:"pairs"` // the pairs the test counted, in schedule order
 	done     bool
 }
 
@@ -127,6 +127,16 @@ type tally struct {
 	pending      map[int][]outcome // rounds still waiting for their second game
 	scores       map[string][]float64
 	scoreOrder   []string
+
+	// The SPRT takes complete pairs in schedule order: pair sprtNext is
+	// the next it counts (the pairs of this shard are sprtStep apart);
+	// complete pairs beyond it wait in paired, by pair number, as
+	// pentanomial cells. Once it decides it counts no more pairs.
+	sprtNext, sprtStep int
+	paired             map[int]int
+	sprtPenta          stats.Penta
+	sprtDecision       stats.Decision
+	sprtLLR            float64
 }
 
 type pairKey struct{ a, b int }
@@ -140,11 +150,18 @@ func newTally(id Identity, typ games.Type, sprt *stats.SPRT) *tally {
 	t := &tally{id: id, typ: typ, sprt: sprt, index: map[string]int{},
 		terminations: map[Termination]int{}, wdl: make([]stats.WDL, len(id.Engines)),
 		played: make([]bool, len(id.Engines)), encs: map[pairKey]*PairStats{},
-		pending: map[int][]outcome{}, scores: map[string][]float64{}}
+		pending: map[int][]outcome{}, scores: map[string][]float64{}, sprtStep: 1, paired: map[int]int{}}
 	for i, e := range id.Engines {
 		t.index[e.Name] = i
 	}
 	return t
+}
+
+// setShard makes the SPRT count only the pairs of shard sh.
+func (t *tally) setShard(sh Shard) {
+	if sh.N > 1 {
+		t.sprtNext, t.sprtStep = sh.I-1, sh.N
+	}
 }
 
 // norm maps a return onto 0..1.
@@ -227,11 +244,33 @@ func (t *tally) add(r *Record) {
 	if len(prev) == 1 && prev[0].k == k {
 		if i, err := stats.PentaFromPair(prev[0].points, o.points); err == nil {
 			ps.Penta[i]++
+			t.paired[r.Pair] = i
+			t.advanceSPRT()
 		}
 		delete(t.pending, r.Pair)
 		return
 	}
 	t.pending[r.Pair] = append(prev, o)
+}
+
+// advanceSPRT feeds the test the complete pairs that follow the ones it
+// has counted, in schedule order, one at a time, and stops at the first
+// decision. So the decision and its LLR depend only on the games' results,
+// never on the order they finished in: a pair finished while an earlier
+// one is still being played waits for it, and pairs finished after the
+// decision (games in flight when it came) are not counted. The same
+// journal always gives the same test.
+func (t *tally) advanceSPRT() {
+	for t.sprt != nil && t.sprtDecision == stats.Continue {
+		i, ok := t.paired[t.sprtNext]
+		if !ok {
+			return
+		}
+		delete(t.paired, t.sprtNext)
+		t.sprtPenta[i]++
+		t.sprtDecision, t.sprtLLR = t.sprt.Decide(t.sprtPenta)
+		t.sprtNext += t.sprtStep
+	}
 }
 
 // summary computes the standings so far.
@@ -287,13 +326,10 @@ func (t *tally) summary() *Summary {
 		sum.Scores = append(sum.Scores, ss)
 	}
 	if t.sprt != nil && len(sum.Pairs) <= 1 {
-		var p stats.Penta
-		if len(sum.Pairs) == 1 {
-			p = sum.Pairs[0].Penta
-		}
-		d, llr := t.sprt.Decide(p)
+		d := t.sprtDecision
 		lo, hi := t.sprt.Bounds()
-		sum.SPRT = &SPRTStatus{Test: t.sprt.String(), LLR: llr, Lower: lo, Upper: hi, Decision: d.String(), Pairs: p.Pairs(), done: d != stats.Continue}
+		sum.SPRT = &SPRTStatus{Test: t.sprt.String(), LLR: t.sprtLLR, Lower: lo, Upper: hi, Decision: d.String(),
+			Pairs: t.sprtPenta.Pairs(), done: d != stats.Continue}
 	}
 	return sum
 }
@@ -373,7 +409,16 @@ func (s *Summary) Write(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if s.SPRT != nil {
-		fmt.Fprintf(w, "sprt %s: llr %.3f [%.3f, %.3f] after %d pairs: %s\n", s.SPRT.Test, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Pairs, s.SPRT.Decision)
+		fmt.Fprintf(w, "sprt %s: llr %.3f [%.3f, %.3f] after %d pairs: %s", s.SPRT.Test, s.SPRT.LLR, s.SPRT.Lower, s.SPRT.Upper, s.SPRT.Pairs, s.SPRT.Decision)
+		if len(s.Pairs) == 1 {
+			switch n := s.Pairs[0].Penta.Pairs() - s.SPRT.Pairs; {
+			case n == 1:
+				fmt.Fprint(w, " (1 later pair is not in the test)")
+			case n > 1:
+				fmt.Fprintf(w, " (%d later pairs are not in the test)", n)
+			}
+		}
+		fmt.Fprintln(w)
 	}
 	var ts []string
 	for t := Normal; int(t) < len(terminationNames); t++ {
