@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -82,15 +83,20 @@ func parseJournal(rd io.Reader, path string) (j *journal, good int64, err error)
 		good += int64(i) + 1
 	}
 	if j.head.Format == 0 {
-		return nil, 0, fmt.Errorf("journal %s: no header line", path)
+		return nil, 0, fmt.Errorf("journal %s: %w", path, errNoHeader)
 	}
 	return j, good, nil
 }
 
+// errNoHeader: a journal without a whole header line, so without games
+// (its referee was killed while writing the header, say).
+var errNoHeader = errors.New("no header line (empty, or cut short while written)")
+
 // openJournal opens the journal at path for a match with header head,
 // creating it if need be. An existing journal must belong to the same
 // match (and shard); its games are loaded, and a torn last line is
-// truncated away.
+// truncated away. A journal without games (its header torn, even) is
+// started afresh.
 func openJournal(path string, head Header) (*journal, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -104,6 +110,9 @@ func openJournal(path string, head Header) (*journal, error) {
 	j := &journal{path: path, head: head}
 	if st.Size() > 0 {
 		old, good, err := parseJournal(f, path)
+		if errors.Is(err, errNoHeader) {
+			old, good, err = &journal{}, 0, nil // no game: start afresh
+		}
 		if err != nil {
 			f.Close()
 			return nil, err

@@ -42,13 +42,14 @@ func lockDir(dir string, warn io.Writer) (func(), error) {
 		if errors.Is(err, os.ErrNotExist) {
 			continue // released meanwhile
 		}
-		pid, perr := strconv.Atoi(strings.TrimSpace(string(data)))
-		switch {
-		case err != nil:
+		if err != nil {
 			return nil, fmt.Errorf("lock %s: %w", path, err)
-		case perr != nil || pid <= 0:
-			return nil, fmt.Errorf("%s is in use: its lock %s does not hold a pid (%q); remove it if no referee is writing there", dir, path, strings.TrimSpace(string(data)))
-		case processAlive(pid):
+		}
+		pid, live, err := lockHolder(dir, data)
+		if err != nil {
+			return nil, err
+		}
+		if live {
 			return nil, fmt.Errorf("%s is in use by another referee (pid %d, lock %s); wait for it to finish or give another --out", dir, pid, path)
 		}
 		// Stale: take it over, unless another referee did so meanwhile.
@@ -57,4 +58,34 @@ func lockDir(dir string, warn io.Writer) (func(), error) {
 			os.Remove(path)
 		}
 	}
+}
+
+// lockHolder reads data, the content of dir's lock: the pid it holds,
+// and whether that process is running (if not, the lock is stale). A
+// lock without a pid is an error.
+func lockHolder(dir string, data []byte) (pid int, live bool, err error) {
+	pid, err = strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || pid <= 0 {
+		return 0, false, fmt.Errorf("%s is in use: its lock %s does not hold a pid (%q); remove it if no referee is writing there",
+			dir, filepath.Join(dir, LockFile), strings.TrimSpace(string(data)))
+	}
+	return pid, processAlive(pid), nil
+}
+
+// checkUnlocked returns an error when a live referee other than this
+// process holds dir's lock: what it writes there is not finished.
+func checkUnlocked(dir string) error {
+	path := filepath.Join(dir, LockFile)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("lock %s: %w", path, err)
+	}
+	pid, live, err := lockHolder(dir, data)
+	if err != nil || !live || pid == os.Getpid() {
+		return err
+	}
+	return fmt.Errorf("%s is in use by a running referee (pid %d, lock %s): its games are not all played; merge once it has finished, or leave it out", dir, pid, path)
 }

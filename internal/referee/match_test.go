@@ -110,24 +110,38 @@ func TestResume(t *testing.T) {
 }
 
 // TestJournalWithoutGames: a journal that holds no finished game (its
-// match was stopped before one ended) is started afresh by any match.
+// match was stopped before one ended, or killed while writing the header)
+// is started afresh by any match.
 func TestJournalWithoutGames(t *testing.T) {
+	for name, old := range map[string]string{
+		"header only": `{"meeple_match":1,"id":"0123456789abcdef","games":4}` + "\n",
+		"torn header": `{"meeple_match":1,"id":"01234`,
+		"blank":       "\n\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), JournalFile)
+			if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			j, err := openJournal(path, Header{Format: 1, ID: "fedcba9876543210", Games: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			j.close()
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(data), `{"meeple_match":1,"id":"fedcba9876543210"`) || bytes.Count(data, []byte("\n")) != 1 {
+				t.Errorf("journal %q; want only the new header", data)
+			}
+		})
+	}
+	// A first line that is whole but no header is not ours to overwrite.
 	path := filepath.Join(t.TempDir(), JournalFile)
-	old := `{"meeple_match":1,"id":"0123456789abcdef","games":4}` + "\n"
-	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	j, err := openJournal(path, Header{Format: 1, ID: "fedcba9876543210", Games: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j.close()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(string(data), `{"meeple_match":1,"id":"fedcba9876543210"`) || bytes.Count(data, []byte("\n")) != 1 {
-		t.Errorf("journal %q; want only the new header", data)
+	os.WriteFile(path, []byte("some other file\n"), 0o644)
+	if _, err := openJournal(path, Header{Format: 1, ID: "fedcba9876543210", Games: 2}); err == nil || !strings.Contains(err.Error(), "not a meeple match header") {
+		t.Errorf("a journal that is another file: %v", err)
 	}
 }
 

@@ -1,11 +1,13 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/stats"
@@ -15,7 +17,10 @@ import (
 // output directory or a journal file) into out: one journal (the header
 // without a shard, the games in order), the records file, and the stderr
 // logs of sources given as directories. Every journal must belong to the
-// same match. It writes the standings to w and returns them; the result
+// same match. A source whose lock a running referee holds (a shard still
+// being played) is refused; a journal without a whole header line (its
+// referee was killed while writing it) holds no game and is left out,
+// with a note after the standings. It writes the standings to w and returns them; the result
 // is the same as one run of the whole match, and running the unsharded
 // match with --out set to out resumes it if games are missing.
 func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
@@ -35,6 +40,7 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 	}
 	var head *Header
 	var all []*Record
+	var notes []string
 	seen := map[int]string{}
 	dup := 0
 	for _, src := range sources {
@@ -42,12 +48,19 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 		if info, err := os.Stat(src); err == nil && info.IsDir() {
 			path, dir = filepath.Join(src, JournalFile), src
 		}
+		if err := checkUnlocked(filepath.Dir(path)); err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
 		j, err := readJournal(f, path)
 		f.Close()
+		if errors.Is(err, errNoHeader) {
+			notes = append(notes, fmt.Sprintf("merge: left out %s: it holds no game (%v)", path, errNoHeader))
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
@@ -77,6 +90,9 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 			}
 		}
 	}
+	if head == nil {
+		return nil, fmt.Errorf("merge: no journal to merge: %s", strings.Join(notes, "; "))
+	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Game < all[j].Game })
 	if err := os.MkdirAll(filepath.Join(out, StderrDir), 0o755); err != nil {
 		return nil, err
@@ -99,6 +115,9 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 		}
 	}
 	sum.Write(w)
+	for _, n := range notes {
+		fmt.Fprintln(w, n)
+	}
 	if dup > 0 {
 		fmt.Fprintf(w, "merge: %d games were in more than one journal (the first copy is kept)\n", dup)
 	}
