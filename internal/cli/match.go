@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/meeple-games/meeple/internal/referee"
@@ -54,7 +55,9 @@ Example:
 	resign := fs.String("resign", "", "resign `RULE` moves=N,score=S[,twosided=true]: a loss after N reported scores of -S or worse")
 	draw := fs.String("draw", "", "draw `RULE` after=P,moves=N,score=S: a draw from ply P on, once both seats reported |score| <= S for N moves")
 	sprt := fs.String("sprt", "", "stop early on a pentanomial SPRT `TEST` such as elo0=0,elo1=5,alpha=0.05,beta=0.05 (two engines)")
-	shard := fs.String("shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards")
+	shard := fs.String("shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards.\n"+
+		"env/n takes i from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm array (SLURM_ARRAY_TASK_ID);\n"+
+		"env takes n from Slurm too (SLURM_ARRAY_TASK_COUNT)")
 	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/")
 	events := fs.String("events", "", "write JSON-lines events to `FILE`")
 	startT := fs.Duration("start-timeout", protocol.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
@@ -103,8 +106,11 @@ Example:
 		}
 	}
 	if *shard != "" {
-		if cfg.Shard, err = referee.ParseShard(*shard); err != nil {
+		if cfg.Shard, err = referee.ParseShard(*shard, nil); err != nil {
 			return err
+		}
+		if strings.HasPrefix(*shard, "env") {
+			fmt.Fprintf(env.Stdout, "shard %s of the match (--shard %s)\n", cfg.Shard, *shard)
 		}
 	}
 	if *conc < 1 || *nodes < 0 || *depth < 0 {

@@ -97,3 +97,21 @@ a1 {book} a2 {0.010s} b1 {0.010s} b2 {0.010s +0.50/3} c1 {0.010s} 1-0
 		t.Errorf("a bad record: code %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestMatchShardEnv: --shard env/n reads a Kubernetes Indexed Job's
+// index, says which shard it plays, and rejects a bad one.
+func TestMatchShardEnv(t *testing.T) {
+	t.Setenv("SLURM_ARRAY_TASK_ID", "")
+	t.Setenv("JOB_COMPLETION_INDEX", "2")
+	code, _, errOut := run(t, "", "match", "--engine", "cmd=x", "--shard", "env/2")
+	if code != 1 || !strings.Contains(errOut, "JOB_COMPLETION_INDEX=2: the index (from 0) must be below the count 2") {
+		t.Errorf("index 2 of 2: code %d, stderr %q", code, errOut)
+	}
+	t.Setenv("JOB_COMPLETION_INDEX", "1")
+	missing := filepath.Join(t.TempDir(), "no-such-engine")
+	code, stdout, errOut := run(t, "", "match", "--variant", "tictactoe", "--games", "4", "--shard", "env/2",
+		"--out", filepath.Join(t.TempDir(), "out"), "--engine", "name=a cmd="+missing, "--engine", "name=b cmd="+missing)
+	if code != 0 || !strings.Contains(stdout, "shard 2/2 of the match (--shard env/2)") || !strings.Contains(stdout, "2 games of 2") {
+		t.Errorf("index 1 of 2: code %d\nstdout %s\nstderr %s", code, stdout, errOut)
+	}
+}

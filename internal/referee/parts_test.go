@@ -204,13 +204,86 @@ func TestSchedule(t *testing.T) {
 		t.Errorf("shards cover %d of %d games", len(seen), len(s))
 	}
 	for _, bad := range []string{"0/2", "3/2", "1/0", "a/b", "1", "1/2/3"} {
-		if _, err := ParseShard(bad); err == nil {
+		if _, err := ParseShard(bad, noEnv); err == nil {
 			t.Errorf("ParseShard(%q) succeeds", bad)
 		}
 	}
-	if sh, err := ParseShard("2/8"); err != nil || sh != (Shard{2, 8}) || sh.String() != "2/8" {
+	if sh, err := ParseShard("2/8", noEnv); err != nil || sh != (Shard{2, 8}) || sh.String() != "2/8" {
 		t.Errorf("ParseShard(2/8) = %v, %v", sh, err)
 	}
+}
+
+func noEnv(string) string { return "" }
+
+// TestShardFromEnv: --shard env/n and env under Kubernetes Indexed Jobs
+// and Slurm job arrays; bad values are errors that name the variable.
+func TestShardFromEnv(t *testing.T) {
+	k8s := func(i string) map[string]string { return map[string]string{"JOB_COMPLETION_INDEX": i} }
+	slurm := func(id, lo, count, step string) map[string]string {
+		return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": lo, "SLURM_ARRAY_TASK_COUNT": count, "SLURM_ARRAY_TASK_STEP": step}
+	}
+	for _, c := range []struct {
+		spec string
+		env  map[string]string
+		want Shard
+		err  string // part of the error; "" for none
+	}{
+		{"env/8", k8s("0"), Shard{1, 8}, ""},
+		{"env/8", k8s("7"), Shard{8, 8}, ""},
+		{"env/8", k8s("8"), Shard{}, "below the count 8"},
+		{"env/8", k8s("-1"), Shard{}, "JOB_COMPLETION_INDEX=\"-1\""},
+		{"env/8", k8s("x"), Shard{}, "JOB_COMPLETION_INDEX=\"x\": want a whole number"},
+		{"env", k8s("3"), Shard{}, "give --shard env/n"},
+		{"env/0", k8s("0"), Shard{}, "the count \"0\""},
+		{"env/x", k8s("0"), Shard{}, "the count \"x\""},
+		{"env", slurm("1", "1", "8", "1"), Shard{1, 8}, ""},   // --array=1-8
+		{"env", slurm("8", "1", "8", ""), Shard{8, 8}, ""},    // --array=1-8, no step
+		{"env", slurm("0", "0", "8", "1"), Shard{1, 8}, ""},   // --array=0-7
+		{"env", slurm("14", "0", "8", "2"), Shard{8, 8}, ""},  // --array=0-14:2
+		{"env/8", slurm("3", "1", "8", "1"), Shard{3, 8}, ""}, // the count checked
+		{"env/8", slurm("3", "1", "", ""), Shard{3, 8}, ""},   // no count in the environment
+		{"env/4", slurm("3", "1", "8", "1"), Shard{}, "SLURM_ARRAY_TASK_COUNT=8, but the count given is 4"},
+		{"env", slurm("3", "1", "", "1"), Shard{}, "SLURM_ARRAY_TASK_COUNT=\"\""},
+		{"env", slurm("3", "", "8", "1"), Shard{}, "SLURM_ARRAY_TASK_MIN=\"\""},
+		{"env", slurm("x", "1", "8", "1"), Shard{}, "SLURM_ARRAY_TASK_ID=\"x\""},
+		{"env", slurm("9", "1", "8", "1"), Shard{}, "task 8 (from 0) of an array of 8"},
+		{"env", slurm("0", "1", "8", "1"), Shard{}, "is not SLURM_ARRAY_TASK_MIN=1 plus"},
+		{"env", slurm("3", "0", "8", "2"), Shard{}, "SLURM_ARRAY_TASK_STEP=2"},
+		{"env", slurm("3", "0", "8", "0"), Shard{}, "SLURM_ARRAY_TASK_STEP=\"0\""},
+		{"env/2", map[string]string{"JOB_COMPLETION_INDEX": "0", "SLURM_ARRAY_TASK_ID": "1"}, Shard{}, "both"},
+		{"env/2", nil, Shard{}, "neither"},
+	} {
+		got, err := ParseShard(c.spec, func(k string) string { return c.env[k] })
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("%s %v: %v, %v; want %v", c.spec, c.env, got, err, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s %v: %v, %v; want an error with %q", c.spec, c.env, got, err, c.err)
+		}
+	}
+}
+
+// FuzzParseShard: no panic; an accepted shard is in range, and i/n reads
+// back from its String.
+func FuzzParseShard(f *testing.F) {
+	for _, s := range []string{"2/8", "env/8", "env", "0/1", "env/-1"} {
+		f.Add(s, "3", "")
+	}
+	f.Add("env", "", "2")
+	f.Fuzz(func(t *testing.T, spec, index, task string) {
+		env := map[string]string{"JOB_COMPLETION_INDEX": index, "SLURM_ARRAY_TASK_ID": task,
+			"SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}
+		sh, err := ParseShard(spec, func(k string) string { return env[k] })
+		if err != nil {
+			return
+		}
+		if sh.N < 1 || sh.I < 1 || sh.I > sh.N {
+			t.Fatalf("ParseShard(%q) = %v: out of range", spec, sh)
+		}
+		if back, err := ParseShard(sh.String(), noEnv); err != nil || back != sh {
+			t.Fatalf("ParseShard(%q) = %v, %v; want %v", sh.String(), back, err, sh)
+		}
+	})
 }
 
 // TestRecordFormat writes and reads back a record with every kind of ply,

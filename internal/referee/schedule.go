@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -79,15 +80,105 @@ func schedule(players, engines, gamesPer int, gauntlet bool) []slot {
 // group number is I-1 modulo N. The zero value is the whole match.
 type Shard struct{ I, N int }
 
-// ParseShard reads "i/n".
-func ParseShard(s string) (Shard, error) {
+// ParseShard reads "i/n", or "env/n" and "env", which take the shard from
+// the environment a batch system gives each of its tasks (getenv looks a
+// variable up; nil is os.Getenv):
+//
+//   - a Kubernetes Indexed Job sets JOB_COMPLETION_INDEX, 0-based; the count
+//     (the Job's completions) is not in the environment, so it is "env/n";
+//   - a Slurm job array sets SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT;
+//     the shard is (ID - MIN)/STEP + 1 of COUNT, so --array=1-8, 0-7 and
+//     0-14:2 all make 8 shards. "env/n" checks that COUNT is n.
+//
+// Values that are not numbers, an index outside the count, both systems'
+// variables at once, or neither, are errors naming the variables.
+func ParseShard(s string, getenv func(string) string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
+	if a == "env" {
+		if getenv == nil {
+			getenv = os.Getenv
+		}
+		return shardFromEnv(s, b, ok, getenv)
+	}
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 <= i <= n, e.g. 2/8", s)
+		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 <= i <= n (e.g. 2/8), env/n or env", s)
 	}
 	return Shard{I: i, N: n}, nil
+}
+
+// shardFromEnv is ParseShard's "env/count" (hasCount) or "env".
+func shardFromEnv(s, count string, hasCount bool, getenv func(string) string) (Shard, error) {
+	fail := func(format string, args ...any) (Shard, error) {
+		return Shard{}, fmt.Errorf("shard %q: "+format, append([]any{s}, args...)...)
+	}
+	num := func(name string, lo int) (int, error) {
+		v := getenv(name)
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < lo {
+			return 0, fmt.Errorf("shard %q: %s=%q: want a whole number, %d or more", s, name, v, lo)
+		}
+		return n, nil
+	}
+	n := 0
+	if hasCount {
+		var err error
+		if n, err = strconv.Atoi(count); err != nil || n < 1 {
+			return fail("the count %q: want a whole number, 1 or more", count)
+		}
+	}
+	k8s, slurm := getenv("JOB_COMPLETION_INDEX") != "", getenv("SLURM_ARRAY_TASK_ID") != ""
+	var index int
+	switch {
+	case k8s && slurm:
+		return fail("both JOB_COMPLETION_INDEX (Kubernetes) and SLURM_ARRAY_TASK_ID (Slurm) are set: give --shard i/n")
+	case k8s:
+		if !hasCount {
+			return fail("JOB_COMPLETION_INDEX gives the index but not the count: give --shard env/n, n the Job's completions")
+		}
+		var err error
+		if index, err = num("JOB_COMPLETION_INDEX", 0); err != nil {
+			return Shard{}, err
+		}
+		if index >= n {
+			return fail("JOB_COMPLETION_INDEX=%d: the index (from 0) must be below the count %d", index, n)
+		}
+	case slurm:
+		id, err := num("SLURM_ARRAY_TASK_ID", 0)
+		if err != nil {
+			return Shard{}, err
+		}
+		lo, err := num("SLURM_ARRAY_TASK_MIN", 0)
+		if err != nil {
+			return Shard{}, err
+		}
+		step := 1
+		if getenv("SLURM_ARRAY_TASK_STEP") != "" {
+			if step, err = num("SLURM_ARRAY_TASK_STEP", 1); err != nil {
+				return Shard{}, err
+			}
+		}
+		if getenv("SLURM_ARRAY_TASK_COUNT") != "" || !hasCount {
+			c, err := num("SLURM_ARRAY_TASK_COUNT", 1)
+			if err != nil {
+				return Shard{}, err
+			}
+			if hasCount && c != n {
+				return fail("SLURM_ARRAY_TASK_COUNT=%d, but the count given is %d", c, n)
+			}
+			n = c
+		}
+		if id < lo || (id-lo)%step != 0 {
+			return fail("SLURM_ARRAY_TASK_ID=%d is not SLURM_ARRAY_TASK_MIN=%d plus a multiple of SLURM_ARRAY_TASK_STEP=%d", id, lo, step)
+		}
+		if index = (id - lo) / step; index >= n {
+			return fail("SLURM_ARRAY_TASK_ID=%d is task %d (from 0) of an array of %d: give a range such as --array=1-%d", id, index, n, n)
+		}
+	default:
+		return fail("neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set")
+	}
+	return Shard{I: index + 1, N: n}, nil
 }
 
 func (s Shard) String() string {
