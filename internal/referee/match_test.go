@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -396,6 +397,82 @@ func TestShards(t *testing.T) {
 	run(t, c)
 	if _, err := Merge(&out, filepath.Join(dir, "mixed"), []string{outs[0], c.Out}); err == nil || !strings.Contains(err.Error(), "one match") {
 		t.Errorf("merging journals of two matches: %v", err)
+	}
+}
+
+// cancelOnWrite cancels a context at its first write: given as Stdout
+// with a terminal's progress, it interrupts a match after its first game.
+type cancelOnWrite struct{ cancel context.CancelFunc }
+
+func (w cancelOnWrite) Write(p []byte) (int, error) {
+	w.cancel()
+	return len(p), nil
+}
+
+// TestShardsFromEnv runs a match as a Kubernetes Indexed Job and as a
+// Slurm array would: each task finds its shard in its environment, is
+// interrupted after its first game (a pod evicted, a job preempted) and
+// run again; the merged shards give the records and standings of one
+// unsharded run with the same seed.
+func TestShardsFromEnv(t *testing.T) {
+	const n, shards = 12, 3
+	base := testConfig(t, "tictactoe", n, meeple("a", 1), meeple("b", 2))
+	base.RandomPlies, base.Seed = 2, 42
+	whole := run(t, base)
+	wholeGames := gamesOf(t, filepath.Join(base.Out, RecordsFile))
+	systems := map[string]struct {
+		spec string
+		env  func(task int) map[string]string
+	}{
+		"kubernetes": {"env/3", func(task int) map[string]string {
+			return map[string]string{"JOB_COMPLETION_INDEX": fmt.Sprint(task)}
+		}},
+		"slurm": {"env", func(task int) map[string]string { // sbatch --array=1-3
+			return map[string]string{"SLURM_ARRAY_TASK_ID": fmt.Sprint(task + 1), "SLURM_ARRAY_TASK_MIN": "1",
+				"SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_STEP": "1"}
+		}},
+	}
+	for name, sys := range systems {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			var outs []string
+			for task := range shards {
+				env := sys.env(task)
+				sh, err := ParseShard(sys.spec, func(k string) string { return env[k] })
+				if err != nil {
+					t.Fatal(err)
+				}
+				c := base
+				c.Shard = sh
+				c.Out = filepath.Join(dir, fmt.Sprint("shard-", task))
+				ctx, cancel := context.WithCancel(context.Background())
+				c.Stdout, c.Terminal = cancelOnWrite{cancel}, ptr(true)
+				_, err = Run(ctx, c)
+				cancel()
+				if !errors.Is(err, ErrInterrupted) {
+					t.Fatalf("task %d (shard %v), interrupted: %v", task, sh, err)
+				}
+				if got := len(journalOf(t, c).records); got < 1 || got >= 4 {
+					t.Fatalf("task %d (shard %v) interrupted with %d of 4 games journaled; want some", task, sh, got)
+				}
+				c.Stdout, c.Terminal = nil, nil
+				if s := run(t, c); s.Games != 4 {
+					t.Errorf("task %d (shard %v) rerun: %d games, want 4", task, sh, s.Games)
+				}
+				outs = append(outs, c.Out)
+			}
+			var out bytes.Buffer
+			merged, err := Merge(&out, filepath.Join(dir, "all"), outs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(whole.Standings, merged.Standings) || !reflect.DeepEqual(whole.Pairs, merged.Pairs) {
+				t.Errorf("standings differ:\none run %+v %+v\nmerged %+v %+v", whole.Standings, whole.Pairs, merged.Standings, merged.Pairs)
+			}
+			if got := gamesOf(t, filepath.Join(dir, "all", RecordsFile)); !reflect.DeepEqual(wholeGames, got) {
+				t.Errorf("records differ:\none run %v\nmerged  %v", wholeGames, got)
+			}
+		})
 	}
 }
 
