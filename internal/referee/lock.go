@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // LockFile marks an output directory in use: it holds the pid of the
@@ -33,7 +34,12 @@ func lockDir(dir string, warn io.Writer) (func(), error) {
 				os.Remove(path)
 				return nil, fmt.Errorf("lock %s: %w", path, err)
 			}
-			return func() { os.Remove(path) }, nil
+			key := lockKey(path)
+			heldLocks.Store(key, true)
+			return func() {
+				os.Remove(path)
+				heldLocks.Delete(key)
+			}, nil
 		}
 		if !errors.Is(err, os.ErrExist) || try == 2 {
 			return nil, fmt.Errorf("lock %s: %w", path, err)
@@ -69,7 +75,24 @@ func lockHolder(dir string, data []byte) (pid int, live bool, err error) {
 		return 0, false, fmt.Errorf("%s is in use: its lock %s does not hold a pid (%q); remove it if no referee is writing there",
 			dir, filepath.Join(dir, LockFile), strings.TrimSpace(string(data)))
 	}
+	if pid == os.Getpid() {
+		// In a container the referee is often pid 1 at every start: a lock
+		// with this process's pid that this process does not hold is the
+		// stale lock of a predecessor (a container restarted after a kill).
+		_, held := heldLocks.Load(lockKey(filepath.Join(dir, LockFile)))
+		return pid, held, nil
+	}
 	return pid, processAlive(pid), nil
+}
+
+// heldLocks holds the lock paths (lockKey) this process holds.
+var heldLocks sync.Map
+
+func lockKey(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // checkUnlocked returns an error when a live referee other than this

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,16 @@ func TestLock(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, LockFile)); !os.IsNotExist(err) {
 		t.Errorf("the match left its lock: %v", err)
+	}
+	// A lock with this process's pid that it does not hold: a container's
+	// referee (pid 1 at every start) restarted after it was killed.
+	os.WriteFile(filepath.Join(dir, LockFile), []byte(fmt.Sprintln(os.Getpid())), 0o644)
+	warn.Reset()
+	unlock, err = lockDir(dir, &warn)
+	if err != nil || !strings.Contains(warn.String(), "taking over the lock") {
+		t.Errorf("a stale lock with this process's pid: %v, warnings %q", err, warn.String())
+	} else {
+		unlock()
 	}
 	os.WriteFile(filepath.Join(dir, LockFile), []byte("garbage"), 0o644)
 	if _, err := lockDir(dir, &warn); err == nil || !strings.Contains(err.Error(), "remove it") {
