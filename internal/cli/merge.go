@@ -13,8 +13,10 @@ into DIR: one journal.jsonl, games.txt (and games.pgn for chess) and the
 stderr logs, and prints the standings, the same as one run of the whole
 match would. A SOURCE is a shard's output directory or its journal file. Every journal must belong to
 the same match (the same command but for --shard); DIR must not hold a
-journal yet. If games are missing, running the whole match (no --shard)
-with --out DIR plays just those.`)
+journal yet. A SOURCE that a running referee still writes (its
+meeple.lock is live) is refused; a journal without a whole header line
+holds no game and is left out. If games are missing, running the whole
+match (no --shard) with --out DIR plays just those.`)
 	out := fs.String("out", "", "the output `DIR` (required)")
 	args, err := parse(fs, env, args)
 	if err != nil {
