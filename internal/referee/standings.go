@@ -244,8 +244,10 @@ func (t *tally) add(r *Record) {
 	if len(prev) == 1 && prev[0].k == k {
 		if i, err := stats.PentaFromPair(prev[0].points, o.points); err == nil {
 			ps.Penta[i]++
-			t.paired[r.Pair] = i
-			t.advanceSPRT()
+			if t.sprt != nil {
+				t.paired[r.Pair] = i
+				t.advanceSPRT()
+			}
 		}
 		delete(t.pending, r.Pair)
 		return
@@ -261,7 +263,7 @@ func (t *tally) add(r *Record) {
 // decision (games in flight when it came) are not counted. The same
 // journal always gives the same test.
 func (t *tally) advanceSPRT() {
-	for t.sprt != nil && t.sprtDecision == stats.Continue {
+	for t.sprtDecision == stats.Continue {
 		i, ok := t.paired[t.sprtNext]
 		if !ok {
 			return
