@@ -44,6 +44,7 @@ var commands = []command{
 	{"merge", "merge the journals of a sharded match", runMerge},
 	{"play", "play a game in the terminal: against the engine, a friend, or watch", runPlay},
 	{"epd", "run a chess test suite in EPD (bm/am operations) and count the solved", runEPD},
+	{"version", "print the version, VCS revision, Go version and platform", runVersion},
 }
 
 // errUsage marks an error whose message is already printed with the usage.
@@ -60,6 +61,9 @@ func Main(ctx context.Context, env Env, args []string) int {
 			return 2
 		}
 		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
@@ -104,7 +108,7 @@ func newFlags(env Env, name, args, doc string) *flag.FlagSet {
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintf(w, "Usage: meeple %s %s\n\n%s\n", name, args, strings.TrimSpace(doc))
+		fmt.Fprintf(w, "Usage: %s\n\n%s\n", strings.TrimSpace("meeple "+name+" "+args), strings.TrimSpace(doc))
 		var any bool
 		fs.VisitAll(func(*flag.Flag) { any = true })
 		if any {
