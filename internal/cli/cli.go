@@ -50,7 +50,10 @@ var commands = []command{
 // errUsage marks an error whose message is already printed with the usage.
 var errUsage = errors.New("usage")
 
-// Main runs the meeple command line and returns the process exit code.
+// Main runs the meeple command line and returns the process exit code: 0,
+// 1 for an error, 2 for a usage error, and 128 plus the signal's number
+// for a command ended by a signal (see SignalContext): 130 for Ctrl-C, 143
+// for SIGTERM, 129 for SIGHUP.
 func Main(ctx context.Context, env Env, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if len(args) > 1 {
@@ -77,6 +80,9 @@ func Main(ctx context.Context, env Env, args []string) int {
 				return 2
 			}
 			fmt.Fprintf(env.Stderr, "meeple %s: %v\n", c.name, err)
+			if sig := signalOf(ctx, err); sig != nil {
+				return sig.ExitCode()
+			}
 			return 1
 		}
 	}

@@ -15,7 +15,9 @@ func runMatch(ctx context.Context, env Env, args []string) error {
 Plays games between engine processes and prints the standings. The referee
 owns the rules: it validates every move, draws every chance outcome and
 decides every result. An engine failure (illegal move, crash, stall, time
-loss, protocol error, startup failure) ends only its own game.
+loss, protocol error, failed handshake) ends only its own game; a program
+that cannot be started at all (no such file or dir=) is an error before
+the first game.
 
 An engine SPEC is space-separated key=value words (quote a value with
 spaces in double quotes):
