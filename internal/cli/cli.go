@@ -79,8 +79,12 @@ func Main(ctx context.Context, env Env, args []string) int {
 			case errors.Is(err, errUsage):
 				return 2
 			}
+			sig := signalOf(ctx, err)
+			if sig != nil && errors.Is(err, context.Canceled) && !errors.As(err, new(*SignalError)) {
+				err = sig // "context canceled" says less
+			}
 			fmt.Fprintf(env.Stderr, "meeple %s: %v\n", c.name, err)
-			if sig := signalOf(ctx, err); sig != nil {
+			if sig != nil {
 				return sig.ExitCode()
 			}
 			return 1
