@@ -249,9 +249,76 @@ func StartEngine(ctx context.Context, spec EngineSpec, stderr io.Writer, t Timeo
 	return c, nil
 }
 
+// CheckStart reports, without starting anything, whether spec's process
+// could be started at all: its Dir is a directory, and Cmd[0] is an
+// executable file (looked up in PATH when it has no path separator; a
+// relative path is taken from Dir, as the start does). A referee calls it
+// before the first game, so that a misspelt program is an error rather
+// than a forfeit of every game. The error names the directory or the
+// program at fault.
+func (spec EngineSpec) CheckStart() error {
+	if len(spec.Cmd) == 0 || spec.Cmd[0] == "" {
+		return errors.New("no command to run")
+	}
+	if err := checkDir(spec.Dir); err != nil {
+		return err
+	}
+	prog := spec.Cmd[0]
+	if strings.ContainsRune(prog, '/') || strings.ContainsRune(prog, filepath.Separator) {
+		if spec.Dir != "" && !filepath.IsAbs(prog) {
+			prog = filepath.Join(spec.Dir, prog)
+		}
+		info, err := os.Stat(prog)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return fmt.Errorf("program %s: no such file", prog)
+		case err != nil:
+			return fmt.Errorf("program %s: %v", prog, err)
+		case info.IsDir():
+			return fmt.Errorf("program %s: is a directory", prog)
+		}
+	}
+	if _, err := exec.LookPath(prog); err != nil {
+		var ee *exec.Error
+		if errors.As(err, &ee) {
+			err = ee.Err
+		}
+		switch {
+		case errors.Is(err, exec.ErrNotFound):
+			return fmt.Errorf("program %s: not found in PATH", prog)
+		case errors.Is(err, os.ErrPermission):
+			return fmt.Errorf("program %s: not executable (permission denied)", prog)
+		}
+		return fmt.Errorf("program %s: %v", prog, err)
+	}
+	return nil
+}
+
+// checkDir checks that a working directory exists ("" is the current one).
+func checkDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("dir %s: no such directory", dir)
+	case err != nil:
+		return fmt.Errorf("dir %s: %v", dir, err)
+	case !info.IsDir():
+		return fmt.Errorf("dir %s: not a directory", dir)
+	}
+	return nil
+}
+
 // startProcess starts the process with a pipe for each standard stream and
 // the goroutines that serve them.
 func startProcess(spec EngineSpec, name string, d clientDialect, t Timeouts, stderr io.Writer) (*Client, error) {
+	// A missing directory would otherwise be reported as the program's
+	// failure to start (the child's chdir fails before its exec).
+	if err := checkDir(spec.Dir); err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(spec.Cmd[0], spec.Cmd[1:]...)
 	if cmd.Err != nil {
 		return nil, cmd.Err

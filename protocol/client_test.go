@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // The client's tests start this test binary as the engine (the
@@ -269,7 +271,7 @@ func TestClientMeeple(t *testing.T) {
 				ctx := context.Background()
 				c := start(t, fakeSpec("meeple", dialect,
 					EngineOption{"Hash", "1"}, EngineOption{"algorithm", "alphabeta"}), roomy)
-				if c.Dialect() != dialect || c.ID() != "meeple" || c.Name() != "meeple" {
+				if c.Dialect() != dialect || c.ID() != "meeple "+version.String() || c.Name() != "meeple" {
 					t.Fatalf("Dialect, ID, Name = %q, %q, %q", c.Dialect(), c.ID(), c.Name())
 				}
 				if err := c.NewGame(ctx, variant); err != nil {

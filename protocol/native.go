@@ -11,6 +11,7 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/search"
 	"github.com/meeple-games/meeple/internal/table"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // native is the default dialect: every request is "[id] command args" and
@@ -183,7 +184,7 @@ func (n *native) hello(r *request) (reply, *Error) {
 	}
 	lines := []string{
 		fmt.Sprintf("protocol %d", Version),
-		"engine meeple",
+		"engine meeple " + version.String(),
 		"dialects native ugi uci nboard",
 	}
 	for _, f := range games.Families() {

@@ -11,6 +11,7 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
 	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // nboard is the NBoard protocol, version 2: the line protocol of Chris
@@ -41,7 +42,7 @@ const (
 	// nboardMaxDepth caps "set depth": deeper would only burn time (the
 	// endgame solver takes over near the end whatever the depth).
 	nboardMaxDepth = 64
-	// nboardName is the engine's name, sent with "set myname".
+	// nboardName is the engine's name, sent with its version by "set myname".
 	nboardName = "meeple"
 )
 
@@ -64,7 +65,7 @@ func (nb *nboard) handle(line string) (quit bool) {
 		if rest != "2" {
 			s.stderr("nboard: protocol version %q; meeple speaks version 2 and goes on", rest)
 		}
-		s.w.lines("set myname " + nboardName)
+		s.w.lines("set myname " + nboardName + " " + version.String())
 	case "set":
 		e = nb.set(rest)
 	case "move":

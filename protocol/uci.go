@@ -12,6 +12,7 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
 	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // uci is strict UCI for chess and Chess960, as GUIs and arenas (cutechess,
@@ -164,7 +165,7 @@ func (u *uci) uciOptions() []option {
 }
 
 func (u *uci) hello() {
-	lines := []string{"id name meeple", "id author the meeple authors"}
+	lines := []string{"id name meeple " + version.String(), "id author the meeple authors"}
 	for _, o := range u.uciOptions() {
 		lines = append(lines, optionText(o))
 	}

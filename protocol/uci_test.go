@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // stockfishPath is where Debian's stockfish package puts the engine.
@@ -605,7 +606,7 @@ func clientGame(t *testing.T, c *Client, variant string, plies int, req func(ply
 // and Chess960.
 func TestClientUCI(t *testing.T) {
 	c := start(t, fakeSpec("meeple", "uci", EngineOption{"Hash", "1"}), roomy)
-	if c.Dialect() != "uci" || c.ID() != "meeple" {
+	if c.Dialect() != "uci" || c.ID() != "meeple "+version.String() {
 		t.Fatalf("Dialect, ID = %q, %q", c.Dialect(), c.ID())
 	}
 	reqs := func(ply int) GoRequest {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // ugi is the UGI dialect (UCI generalised to two-player games, as spoken by
@@ -80,7 +81,7 @@ func fits(g games.Game) *Error {
 
 func (u *ugi) hello() {
 	s := u.s
-	lines := []string{"id name meeple", "id author the meeple authors"}
+	lines := []string{"id name meeple " + version.String(), "id author the meeple authors"}
 	for _, o := range s.options() {
 		lines = append(lines, optionText(o))
 	}

@@ -5,13 +5,12 @@ package main
 import (
 	"context"
 	"os"
-	"os/signal"
 
 	"github.com/meeple-games/meeple/internal/cli"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := cli.SignalContext(context.Background()) // SIGINT, SIGTERM, SIGHUP
 	code := cli.Main(ctx, cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, os.Args[1:])
 	stop()
 	os.Exit(code)

@@ -44,12 +44,16 @@ var commands = []command{
 	{"merge", "merge the journals of a sharded match", runMerge},
 	{"play", "play a game in the terminal: against the engine, a friend, or watch", runPlay},
 	{"epd", "run a chess test suite in EPD (bm/am operations) and count the solved", runEPD},
+	{"version", "print the version, VCS revision, Go version and platform", runVersion},
 }
 
 // errUsage marks an error whose message is already printed with the usage.
 var errUsage = errors.New("usage")
 
-// Main runs the meeple command line and returns the process exit code.
+// Main runs the meeple command line and returns the process exit code: 0,
+// 1 for an error, 2 for a usage error, and 128 plus the signal's number
+// for a command ended by a signal (see SignalContext): 130 for Ctrl-C, 143
+// for SIGTERM, 129 for SIGHUP.
 func Main(ctx context.Context, env Env, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if len(args) > 1 {
@@ -60,6 +64,9 @@ func Main(ctx context.Context, env Env, args []string) int {
 			return 2
 		}
 		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
@@ -72,7 +79,14 @@ func Main(ctx context.Context, env Env, args []string) int {
 			case errors.Is(err, errUsage):
 				return 2
 			}
+			sig := signalOf(ctx, err)
+			if sig != nil && errors.Is(err, context.Canceled) && !errors.As(err, new(*SignalError)) {
+				err = sig // "context canceled" says less
+			}
 			fmt.Fprintf(env.Stderr, "meeple %s: %v\n", c.name, err)
+			if sig != nil {
+				return sig.ExitCode()
+			}
 			return 1
 		}
 	}
@@ -104,7 +118,7 @@ func newFlags(env Env, name, args, doc string) *flag.FlagSet {
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintf(w, "Usage: meeple %s %s\n\n%s\n", name, args, strings.TrimSpace(doc))
+		fmt.Fprintf(w, "Usage: %s\n\n%s\n", strings.TrimSpace("meeple "+name+" "+args), strings.TrimSpace(doc))
 		var any bool
 		fs.VisitAll(func(*flag.Flag) { any = true })
 		if any {

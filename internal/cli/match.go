@@ -16,7 +16,9 @@ func runMatch(ctx context.Context, env Env, args []string) error {
 Plays games between engine processes and prints the standings. The referee
 owns the rules: it validates every move, draws every chance outcome and
 decides every result. An engine failure (illegal move, crash, stall, time
-loss, protocol error, startup failure) ends only its own game.
+loss, protocol error, failed handshake) ends only its own game; a program
+that cannot be started at all (no such file or dir=) is an error before
+the first game.
 
 An engine SPEC is space-separated key=value words (quote a value with
 spaces in double quotes):
@@ -28,8 +30,14 @@ Two engines play a match; more play a round-robin (or --gauntlet). TC is
 
 Every opening is played once per seat rotation (two engines: a pair with
 colours reversed). The journal in --out makes the match resumable: run the
-same command again after an interruption. internal/referee/README.md is the
-full guide.
+same command again after an interruption. Ctrl-C, SIGTERM and SIGHUP stop
+the match alike: the engines are stopped, the standings so far printed and
+the lock released. internal/referee/README.md is the full guide.
+
+Exit status: 0 the match is complete (or the SPRT decided); 1 an error (a
+bad configuration, an engine that cannot be started); 2 a usage error;
+130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP (resume by running the
+same command again).
 
 Example:
   meeple match --variant connect4 --games 100 --concurrency 4 --tc 10+0.1 \

@@ -36,15 +36,60 @@ func TestMatchFlags(t *testing.T) {
 	}
 }
 
-// TestMatchMissingEngine runs a whole match whose engines cannot start:
-// every game ends with startup, the match itself succeeds, and the
-// journal replays.
-func TestMatchMissingEngine(t *testing.T) {
+// TestMatchCannotStart: an engine whose program cannot be started at all
+// is an error before the first game (status 1, nothing written), naming
+// the program or the directory at fault.
+func TestMatchCannotStart(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.txt") // a file, not executable
+	if err := os.WriteFile(plain, []byte("not a program\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	self := "cmd=" + os.Args[0] + " env=MEEPLE_CLI_HELPER=1 arg=engine"
+	for _, tc := range []struct {
+		name, spec string
+		want       []string // in stderr
+		not        string   // not in stderr
+	}{
+		{"no such file", "cmd=" + filepath.Join(dir, "no-such-engine"), []string{"engine b cannot be started", "no-such-engine: no such file"}, ""},
+		{"not in PATH", "cmd=no-such-engine-in-path", []string{"no-such-engine-in-path: not found in PATH"}, ""},
+		{"not executable", "cmd=" + plain, []string{"plain.txt: not executable"}, ""},
+		{"a directory", "cmd=" + dir, []string{"is a directory"}, ""},
+		{"no such dir", self + " dir=" + filepath.Join(dir, "no-such-dir"), []string{"dir " + filepath.Join(dir, "no-such-dir") + ": no such directory"}, os.Args[0]},
+		{"dir is a file", self + " dir=" + plain, []string{"plain.txt: not a directory"}, os.Args[0]},
+		{"relative to dir", "cmd=./no-such-engine dir=" + dir, []string{filepath.Join(dir, "no-such-engine") + ": no such file"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			code, stdout, errOut := run(t, "", "match", "--games", "2", "--out", out,
+				"--engine", "name=a "+self, "--engine", "name=b "+tc.spec)
+			if code != 1 || stdout != "" {
+				t.Errorf("code %d, stdout %q; want 1 and nothing", code, stdout)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr %q lacks %q", errOut, w)
+				}
+			}
+			if tc.not != "" && strings.Contains(errOut, tc.not) {
+				t.Errorf("stderr %q names %q", errOut, tc.not)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("the output directory was made (%v)", err)
+			}
+		})
+	}
+}
+
+// TestMatchStartupForfeits runs a whole match whose engines start but fail
+// their handshake (the program exits at once): every game ends with
+// startup, the match itself succeeds, and the journal replays and merges.
+func TestMatchStartupForfeits(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	missing := filepath.Join(dir, "no-such-engine")
+	failing := "cmd=" + os.Args[0] + " env=MEEPLE_CLI_HELPER=1 arg=no-such-command"
 	code, stdout, errOut := run(t, "", "match", "--variant", "tictactoe", "--games", "4", "--out", out,
-		"--engine", "name=a cmd="+missing, "--engine", "name=b cmd="+missing)
+		"--engine", "name=a "+failing, "--engine", "name=b "+failing)
 	if code != 0 || !strings.Contains(stdout, "startup 4") {
 		t.Fatalf("code %d\nstdout %s\nstderr %s", code, stdout, errOut)
 	}
@@ -52,8 +97,8 @@ func TestMatchMissingEngine(t *testing.T) {
 	if !strings.Contains(errOut, "game 0: seat 1 (a): startup:") || !strings.Contains(errOut, "game 3: seat 1 (b): startup:") {
 		t.Errorf("stderr does not report the failed starts:\n%s", errOut)
 	}
-	// A directory whose match finished no game takes another match.
-	code, stdout, errOut = run(t, "", "match", "--variant", "tictactoe", "--games", "2", "--out", out,
+	// A directory whose match finished takes no other match.
+	code, _, errOut = run(t, "", "match", "--variant", "tictactoe", "--games", "2", "--out", out,
 		"--engine", "name=a cmd=@self", "--engine", "name=b cmd=@self")
 	if code == 0 || !strings.Contains(errOut, "belongs to a different match") {
 		t.Errorf("a second match in a finished directory: code %d, stderr %q; want the journal refused", code, errOut)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"github.com/meeple-games/meeple/internal/repl"
 )
@@ -119,7 +120,11 @@ Examples:
 		signal.Notify(sig, os.Interrupt)
 		defer signal.Stop(sig)
 		o.Interrupt = sig
-		ctx = context.WithoutCancel(ctx)
+		// SIGTERM and SIGHUP still end the session (SignalContext in
+		// main catches Ctrl-C too: its ending of ctx is ignored here).
+		var stop func()
+		ctx, stop = SignalContext(context.WithoutCancel(ctx), syscall.SIGTERM, syscall.SIGHUP)
+		defer stop()
 	}
 	return repl.Run(ctx, env.Stdin, env.Stdout, o)
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-func runSolve(ctx context.Context, env Env, args []string) error {
+func runSolve(ctx context.Context, env Env, args []string) (err error) {
 	fs := newFlags(env, "solve", "VARIANT [flags]", `
 Solves an Othello position exactly: the final disc difference for the side
 to move with perfect play by both sides (the empty squares counted for the
@@ -37,7 +37,7 @@ not used.`)
 	hash := fs.Int("hash", 256, "transposition table size in megabytes")
 	var set setFlags
 	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
-	args, err := parse(fs, env, args)
+	args, err = parse(fs, env, args)
 	if err != nil {
 		return err
 	}
@@ -71,6 +71,11 @@ not used.`)
 	solver := players.NewOthelloSolver(*hash)
 	lim := search.Limits{Nodes: *nodes, MoveTime: *movetime}
 	sol := solver.Solve(ctx, ost, lim)
+	defer func() {
+		if ctx.Err() != nil && err == nil { // a signal: say so after the partial result
+			err = fmt.Errorf("interrupted: %w", context.Cause(ctx))
+		}
+	}()
 	w := env.Stdout
 	side := []string{"black", "white"}[ost.ToMove()]
 	fmt.Fprintf(w, "position %s\n", ost.Position())

@@ -32,16 +32,14 @@ func TestFaults(t *testing.T) {
 		{name: "slow-start-in-time", env: []string{"FAKE_START_DELAY=300ms"}, restart: true, want: Normal, games: 4},
 		// 1.5s: the good engine, under -race and load, may take 300ms to start.
 		{name: "slow-start-too-slow", env: []string{"FAKE_START_DELAY=5s"}, restart: true, start: 1500 * time.Millisecond, want: Startup, games: 2},
-		{name: "missing-program", restart: true, want: Startup, games: 2},
+		// The program starts and exits at once (an unknown helper mode).
+		{name: "exits-at-start", env: []string{"REFEREE_HELPER=none"}, restart: true, want: Startup, games: 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			bad := fake("bad", tc.env...)
 			bad.Restart = tc.restart
-			if tc.name == "missing-program" {
-				bad.Cmd = filepath.Join(t.TempDir(), "no-such-engine")
-			}
 			cfg := testConfig(t, "tictactoe", tc.games, meeple("good", 1), bad)
 			cfg.MoveTimeout = 500 * time.Millisecond
 			if tc.start > 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/version"
 	"github.com/meeple-games/meeple/protocol"
 )
 
@@ -38,7 +39,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 	rec := &Record{
 		Game: s.Index, Pair: s.Group, Variant: m.variant.Name, Rules: m.rules,
 		Seed: seed(m.cfg.Seed, seedChance, uint64(s.Round)), Start: StartPos,
-		Seats: make([]string, len(s.Seats)), Date: time.Now().UTC().Format("2006.01.02"),
+		Seats: make([]string, len(s.Seats)), Date: time.Now().UTC().Format("2006.01.02"), Meeple: version.String(),
 	}
 	if op.Start != "" {
 		rec.Start = op.Start

@@ -190,6 +190,19 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = os.Stderr
 	}
+	// An engine that cannot be started at all (no such program or
+	// directory) is a mistake in the command, not a forfeit of every game.
+	for _, e := range cfg.Engines {
+		argv, err := cfg.argv(e)
+		if err != nil {
+			return nil, err
+		}
+		pl := newPool(e, argv, cfg.Timeouts)
+		if err := pl.spec.CheckStart(); err != nil {
+			return nil, fmt.Errorf("engine %s cannot be started: %v", e.Name, err)
+		}
+		m.pools = append(m.pools, pl)
+	}
 	if err := os.MkdirAll(filepath.Join(cfg.Out, StderrDir), 0o755); err != nil {
 		return nil, err
 	}
@@ -234,13 +247,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 		defer pgnFile.Close()
 	}
-	for _, e := range cfg.Engines {
-		argv, err := cfg.argv(e)
-		if err != nil {
-			return nil, err
-		}
-		m.pools = append(m.pools, newPool(e, argv, cfg.Timeouts))
-	}
+	// Registered after the lock's release, so run before it: the engines
+	// are stopped before another referee may take the directory.
 	defer func() {
 		for _, pl := range m.pools {
 			pl.closeAll()
@@ -347,7 +355,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		return sum, fatal
 	case stopped == "interrupted":
 		fmt.Fprintf(cfg.Stdout, "interrupted after %d of %d games; run the same command again to resume\n", sum.Games, len(p.slots))
-		return sum, fmt.Errorf("%w: %v", ErrInterrupted, ctx.Err())
+		return sum, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 	case stopped == "sprt":
 		fmt.Fprintf(cfg.Stdout, "stopped early by the sprt (%s after %d pairs) after %d of %d games\n", sum.SPRT.Decision, sum.SPRT.Pairs, sum.Games, len(p.slots))
 	}

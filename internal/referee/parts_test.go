@@ -290,7 +290,7 @@ func FuzzParseShard(f *testing.F) {
 // and checks that replay refuses tampered records.
 func TestRecordFormat(t *testing.T) {
 	r := &Record{Game: 3, Pair: 1, Variant: "tictactoe", Rules: "kinarow(connect=3,dims=2,exact=false,gravity=0,size=3)",
-		Seed: 99, Seats: []string{"a b", `q"uote`}, Start: StartPos, Termination: Normal, Reason: "x made 3 in a row",
+		Seed: 99, Meeple: "v1.2.0+dirty", Seats: []string{"a b", `q"uote`}, Start: StartPos, Termination: Normal, Reason: "x made 3 in a row",
 		Returns: []float64{1, -1}, Stderr: []string{"", "stderr/3-2-q.log"},
 		Plies: []Ply{{Move: "b2", Seat: 1, Book: true}, {Move: "a1", Seat: 2, Micro: 1234567, Score: ptr(-32), Depth: 12},
 			{Move: "a3", Seat: 1, Micro: 17, Mate: 3, Depth: 4}, {Move: "c1", Seat: 2, Micro: 5000, Mate: -2, Depth: 4},
@@ -298,7 +298,7 @@ func TestRecordFormat(t *testing.T) {
 	var b bytes.Buffer
 	r.WriteText(&b)
 	text := b.String()
-	for _, want := range []string{`[Seat2 "q\"uote"]`, `[Result "1-0"]`, `[Stderr2 "stderr/3-2-q.log"]`, "b2 {book}",
+	for _, want := range []string{`[Meeple "v1.2.0+dirty"]`, `[Seat2 "q\"uote"]`, `[Result "1-0"]`, `[Stderr2 "stderr/3-2-q.log"]`, "b2 {book}",
 		"a1 {1.235s -0.32/12}", "a3 {0.000017s +M3/4}", "c1 {0.005s -M2/4}", "c3 {0.000999s +0.00/1}", "b1 {0.001s}", "} 1-0\n"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q:\n%s", want, text)

@@ -127,8 +127,9 @@ func commentText(s string) string {
 // WritePGN writes r as a game in PGN (the PGN standard's export format,
 // as cutechess-cli and lichess write it): the Seven Tag Roster, then in
 // ASCII order FEN and SetUp (a start other than chess's, and every
-// Chess960 game), MeepleTermination (the referee's termination when PGN's
-// Termination does not say it exactly), PlyCount, Termination,
+// Chess960 game), Meeple (the version of the meeple that refereed it),
+// MeepleTermination (the referee's termination when PGN's Termination
+// does not say it exactly), PlyCount, Termination,
 // TimeControl (or WhiteTimeControl and BlackTimeControl when the engines'
 // differ) and Variant (Chess960); then the moves in SAN with move numbers,
 // each with its comment ({book}, {+0.32/12 1.234s}; the last one adds
@@ -209,6 +210,9 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 		tags["MeepleTermination"] = r.Termination.String()
 	}
 	tags["Termination"] = pgnTermination(r.Termination)
+	if r.Meeple != "" {
+		tags["Meeple"] = r.Meeple
+	}
 	tags["PlyCount"] = strconv.Itoa(len(r.Plies))
 	wtc, btc := pgnTimeControl(info.TC[r.Seats[0]]), pgnTimeControl(info.TC[r.Seats[1]])
 	if wtc == btc {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // pgnGame is a game as a minimal PGN reader (the test's, written from the
@@ -299,6 +300,9 @@ func TestMatchPGN(t *testing.T) {
 	for i, g := range gs {
 		if g.tags["White"] != rs[i].Seats[0] || g.result != rs[i].Result() || g.tags["TimeControl"] != "60" {
 			t.Errorf("game %d: %v %s, record %v %s", i, g.tags, g.result, rs[i].Seats, rs[i].Result())
+		}
+		if g.tags["Meeple"] != version.String() || rs[i].Meeple != version.String() {
+			t.Errorf("game %d: [Meeple %q], the record's %q, want %q", i, g.tags["Meeple"], rs[i].Meeple, version.String())
 		}
 		if got, want := replayPGN(t, g).FEN(), finalFEN(t, rs[i]); got != want {
 			t.Errorf("game %d ends at %s, the record at %s", i, got, want)

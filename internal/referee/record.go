@@ -86,11 +86,12 @@ type Record struct {
 	Game        int         `json:"game"` // number in the match, from 0
 	Pair        int         `json:"pair"` // its round's number: colour-reversed pairs share it
 	Variant     string      `json:"variant"`
-	Rules       string      `json:"rules"`          // inline spec with every rule
-	Seed        uint64      `json:"seed"`           // seed of the referee's chance RNG for this game
-	Date        string      `json:"date,omitempty"` // the day the game started, UTC, as PGN writes it (2026.11.22); "": unknown
-	Seats       []string    `json:"seats"`          // engine name per seat
-	Start       string      `json:"start"`          // StartPos or a position string
+	Rules       string      `json:"rules"`            // inline spec with every rule
+	Seed        uint64      `json:"seed"`             // seed of the referee's chance RNG for this game
+	Date        string      `json:"date,omitempty"`   // the day the game started, UTC, as PGN writes it (2026.11.22); "": unknown
+	Meeple      string      `json:"meeple,omitempty"` // the version of the meeple that refereed it (internal/version); "": unknown
+	Seats       []string    `json:"seats"`            // engine name per seat
+	Start       string      `json:"start"`            // StartPos or a position string
 	Plies       []Ply       `json:"plies"`
 	Returns     []float64   `json:"returns"`
 	Termination Termination `json:"termination"`
@@ -184,6 +185,9 @@ func (r *Record) WriteText(w io.Writer) error {
 	tag("Seed", strconv.FormatUint(r.Seed, 10))
 	if r.Date != "" {
 		tag("Date", r.Date)
+	}
+	if r.Meeple != "" {
+		tag("Meeple", r.Meeple)
 	}
 	for i, s := range r.Seats {
 		tag("Seat"+strconv.Itoa(i+1), s)
@@ -314,7 +318,7 @@ func parseTag(line string) (string, string, error) {
 }
 
 func recordFromText(tags map[string]string, moves string) (*Record, error) {
-	r := &Record{Variant: tags["Variant"], Rules: tags["Rules"], Start: tags["Start"], Reason: tags["Reason"], Date: tags["Date"]}
+	r := &Record{Variant: tags["Variant"], Rules: tags["Rules"], Start: tags["Start"], Reason: tags["Reason"], Date: tags["Date"], Meeple: tags["Meeple"]}
 	need := func(k string) (string, error) {
 		v, ok := tags[k]
 		if !ok {

@@ -11,6 +11,7 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // command is one REPL command.
@@ -518,7 +519,7 @@ func (r *repl) record() *referee.Record {
 	st := r.t.State()
 	rec := &referee.Record{
 		Variant: r.t.Variant().Name, Rules: table.RulesSpec(r.t.Variant()), Seed: r.seed,
-		Start: r.t.Start(), Plies: slices.Clone(r.log),
+		Start: r.t.Start(), Plies: slices.Clone(r.log), Meeple: version.String(),
 	}
 	if rec.Start == "" {
 		rec.Start = referee.StartPos

@@ -230,12 +230,33 @@ func (r *repl) greet() {
 	r.printf("Type a move%s, 'moves', 'hint' or 'help'.\n", example)
 }
 
+// ask prompts for a line, and gives up when the context ends (SIGTERM,
+// SIGHUP): the read is left behind, blocked, and Run's deferred Close puts
+// the terminal back as it was.
+func (r *repl) ask(prompt string) (string, error) {
+	type answer struct {
+		line string
+		err  error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		line, err := r.p.Prompt(prompt)
+		ch <- answer{line, err}
+	}()
+	select {
+	case a := <-ch:
+		return a.line, a.err
+	case <-r.ctx.Done():
+		return "", context.Cause(r.ctx)
+	}
+}
+
 // loop runs the session: engines move for their seats, people are asked
 // for theirs.
 func (r *repl) loop() error {
 	for !r.quit {
-		if err := r.ctx.Err(); err != nil {
-			return err
+		if r.ctx.Err() != nil {
+			return context.Cause(r.ctx)
 		}
 		st := r.t.State()
 		p := st.Player()
@@ -254,7 +275,7 @@ func (r *repl) loop() error {
 		if r.asked.IsZero() {
 			r.asked = time.Now()
 		}
-		line, err := r.p.Prompt(r.prompt())
+		line, err := r.ask(r.prompt())
 		switch {
 		case errors.Is(err, ErrAborted):
 			continue
