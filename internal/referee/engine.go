@@ -145,6 +145,9 @@ func ParseEngine(spec string) (EngineConfig, error) {
 		} else {
 			e.Name = filepath.Base(e.Cmd)
 		}
+		if strings.ContainsAny(e.Name, " \t\"/\\") {
+			return bad("cmd %q gives no name to use: give name=NAME", e.Cmd)
+		}
 	}
 	return e, nil
 }
