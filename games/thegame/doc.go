@@ -24,12 +24,16 @@
 // cards the player held when the turn began (it matters only for variants
 // with min_plays_empty above 1).
 //
-// The game ends when every card has been played (a win), or as soon as the
-// player to move cannot play the rest of the required minimum (at the
-// start of a turn or in its middle). The score is the number of cards not
-// played (hands and draw pile); fewer than 10 is "excellent". Every
-// player's return is the same (identical utility): minus the cards left,
-// so 0 is a win and -98 the worst.
+// The game ends when every card has been played (a win), or, as the
+// rulebook says, as soon as the player to move cannot play the cards the
+// turn requires: the state is terminal at the start of a turn, or after a
+// play in its middle, when no order of plays from the hand (tricks
+// included) makes the plays still due. A hand whose only playable card
+// fits two piles cannot make two plays, so the game ends before that card
+// is played. The score is the number of cards not played (every hand and
+// the draw pile); fewer than 10 is "excellent". The game is a team's
+// win or loss: every player's return is the same (identical utility),
+// minus the cards left, so 0 is a win and -98 the worst.
 //
 // House rules (the source article's, both off by default): with
 // repdigit=true a repdigit (11, 22, ..., 99; the pile bases 1 and 100 are

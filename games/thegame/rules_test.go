@@ -46,6 +46,18 @@ func TestRules(t *testing.T) {
 			"5,6/- 30/?3 23 play 1 2", []string{"30a", "30b", "end"}, ""},
 		{"stuck in the middle of a turn", "thegame(players=2,high=30,up=1,down=1,hand=3)",
 			"5,29/3 4,6/?3 21 play 1 1", []string{}, "player 1 cannot play the minimum, 26 cards left"},
+		{"one card playable, two due: over at the start of the turn", "thegame(players=2,high=30,up=1,down=1,hand=3)",
+			"25/11 12,13,26/?3 21 play 1 0", []string{}, "player 1 cannot play the minimum, 27 cards left"},
+		{"two playable cards, only one after the other", "thegame(players=2,high=30,up=1,down=1,hand=3)",
+			"28/3 29,30,2/?3 21 play 1 0", []string{"2b", "29a", "30a"}, ""},
+		{"the same card on either pile is one play", "thegame(high=99,up=2,down=2,hand=8)",
+			"90/91/10/11 50,51,52,53,54,55,56,92 86 play 1 0", []string{}, "player 1 cannot play the minimum, 94 cards left"},
+		{"the second play only after a trick", "thegame(players=2,high=30,up=1,down=1,hand=3)",
+			"25/3 15,16,30/?3 21 play 1 0", []string{"15a", "30a"}, ""},
+		{"three due (min_plays=3), two can be made", "thegame(players=2,high=30,up=1,down=1,hand=3,min_plays=3)",
+			"20/10 13,21,22/?3 21 play 1 0", []string{}, "player 1 cannot play the minimum, 27 cards left"},
+		{"three due, made on two piles", "thegame(players=2,high=30,up=1,down=1,hand=3,min_plays=3)",
+			"20/10 21,22,9/?3 21 play 1 0", []string{"9b", "21a", "22a"}, ""},
 		{"draw pile empty: one play is enough", "thegame(players=2,high=10,up=1,down=1,hand=3)",
 			"2,3,4/10,9 5,6/8,7 0 play 1 1", []string{"5a", "5b", "6a", "6b", "end"}, ""},
 		{"repdigit on repdigit", "thegame(players=2,high=60,up=1,down=1,hand=3,repdigit=true)",
@@ -201,5 +213,40 @@ func TestResampleConsistent(t *testing.T) {
 		if r.HandSize(q) != s.HandSize(q) {
 			t.Errorf("hand %d: %d cards, was %d", q+1, r.HandSize(q), s.HandSize(q))
 		}
+	}
+}
+
+// TestStuckAfterPlay: a play that leaves the rest of the minimum impossible
+// ends the game at once, scored with every card not played.
+func TestStuckAfterPlay(t *testing.T) {
+	g := load(t, "thegame(players=2,high=30,up=1,down=1,hand=3)")
+	s := parse(t, g, "25/3 15,16,30/?3 21 play 1 0")
+	m, err := s.ParseMove("30a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Play(m)
+	if s.Player() != games.Terminal {
+		t.Fatalf("after 30a: player %d, want the game over", s.Player())
+	}
+	if got, want := s.EndReason(), "player 1 cannot play the minimum, 26 cards left"; got != want {
+		t.Errorf("EndReason() = %q, want %q", got, want)
+	}
+	if r := s.Returns(); r[0] != -26 || r[1] != -26 {
+		t.Errorf("Returns() = %v, want -26 each", r)
+	}
+	s.Undo()
+	if s.Player() != 0 {
+		t.Fatalf("after undo: player %d, want 0", s.Player())
+	}
+	for _, mv := range []string{"15a", "16a"} {
+		m, err := s.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Play(m)
+	}
+	if s.Player() != 0 || !slices.Contains(legal(s), "end") {
+		t.Errorf("after 15a 16a: player %d, legal %v; want the turn to go on with end legal", s.Player(), legal(s))
 	}
 }

@@ -150,22 +150,85 @@ func (s *State) Player() int {
 	return s.mover
 }
 
-func (s *State) canPlayAny() bool {
+// canPlayMore reports whether the mover can play k more cards this turn,
+// one after another, from its hand and the piles as they are.
+func (s *State) canPlayMore(k int) bool {
+	if k <= 0 {
+		return true
+	}
 	h := s.hands[s.mover]
+	if h.len() < k {
+		return false
+	}
+	c := chain{g: s.g}
+	for p := range s.g.Piles() {
+		c.tops[p] = s.Top(p)
+	}
+	if k > 2 {
+		c.short = map[chainKey]bool{}
+	}
+	return c.can(0, h, k)
+}
+
+// chain searches for k plays in a row. Whether a play is legal depends
+// only on its pile's top card and the hand, so plays on different piles
+// never affect each other's legality, only which cards remain: any set of
+// plays can be made pile by pile. The search so tries the sequences on
+// pile 0 first, then pile 1's with the cards left, and so on, which spares
+// it every interleaving of the same plays.
+type chain struct {
+	g     *Game
+	tops  [MaxPiles]int
+	short map[chainKey]bool // positions known to fall short (only for k > 2)
+}
+
+type chainKey struct {
+	hand      cards
+	pile, top int
+}
+
+// can reports whether k plays can be made on piles p.. from hand (pile p's
+// top being tops[p], the later piles' untouched).
+func (c *chain) can(p int, hand cards, k int) bool {
+	if k == 0 {
+		return true
+	}
+	if p == c.g.Piles() || hand.len() < k {
+		return false
+	}
+	key := chainKey{hand, p, c.tops[p]}
+	if c.short != nil && c.short[key] {
+		return false
+	}
+	top := c.tops[p]
 	for w := range 2 {
-		for x := h[w]; x != 0; x &= x - 1 {
-			c := w<<6 | bits.TrailingZeros64(x)
-			for p := range s.g.Piles() {
-				if s.g.CanPlay(p, s.Top(p), c) {
-					return true
-				}
+		for x := hand[w]; x != 0; x &= x - 1 {
+			card := w<<6 | bits.TrailingZeros64(x)
+			if !c.g.CanPlay(p, top, card) {
+				continue
+			}
+			rest := hand
+			rest.remove(card)
+			c.tops[p] = card
+			ok := c.can(p, rest, k-1)
+			c.tops[p] = top
+			if ok {
+				return true
 			}
 		}
+	}
+	if c.can(p+1, hand, k) {
+		return true
+	}
+	if c.short != nil {
+		c.short[key] = true
 	}
 	return false
 }
 
-// evaluate sets over after a change.
+// evaluate sets over after a change: the game is won when every card is
+// played, and lost as soon as the player to move cannot make the plays
+// still due this turn.
 func (s *State) evaluate() {
 	s.over = going
 	if s.phase != phasePlay {
@@ -173,7 +236,7 @@ func (s *State) evaluate() {
 	}
 	if s.CardsLeft() == 0 {
 		s.over = won
-	} else if s.played < s.Required() && !s.canPlayAny() {
+	} else if !s.canPlayMore(s.Required() - s.played) {
 		s.over = stuck
 	}
 }
