@@ -70,6 +70,20 @@ type Type struct {
 	Excellent float64
 }
 
+// TeamResult is the result of a finished cooperative game (Identical
+// utility), where the players win or lose together and no seat is the
+// winner: "win" when the team's return is MaxReturn, else "loss". It is ""
+// for other games.
+func (t Type) TeamResult(ret []float64) string {
+	switch {
+	case t.Utility != Identical || len(ret) == 0:
+		return ""
+	case ret[0] >= t.MaxReturn:
+		return "win"
+	}
+	return "loss"
+}
+
 // Game is one configured variant of a game family: its rules are fixed, and
 // it makes the states that are played.
 type Game interface {

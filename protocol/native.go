@@ -382,7 +382,11 @@ func (n *native) status(r *request) (reply, *Error) {
 	ret := s.state().Returns()
 	text := fmt.Sprintf("turn %s played %d over %t returns %s", s.seatName(p), s.played(), over, returnsText(ret))
 	if over {
-		text += " winner " + s.seatName(winner(ret))
+		if team := s.game.Type().TeamResult(ret); team != "" {
+			text += " result " + team // a cooperative game: the team wins or loses, no seat does
+		} else {
+			text += " winner " + s.seatName(winner(ret))
+		}
 		if reason := oneLine(s.state().EndReason()); reason != "" {
 			text += " reason " + reason
 		}

@@ -363,7 +363,7 @@ func (s *State) Returns() []float64 {
 	r := make([]float64, s.g.players)
 	if s.over != going {
 		for i := range r {
-			r[i] = -float64(s.CardsLeft())
+			r[i] = float64(-s.CardsLeft()) // never -0
 		}
 	}
 	return r

@@ -367,7 +367,12 @@ func (r *repl) announce() {
 	ret := st.Returns()
 	line := "Game over: " + st.EndReason() + "."
 	w := winner(ret)
+	team := r.t.Game().Type().TeamResult(ret) // a cooperative game: no seat wins, the team does or not
 	switch {
+	case team == "win":
+		line += " The team wins."
+	case team == "loss":
+		line += " The team loses."
 	case st.EndReason() == "" && w >= 0:
 		line = "Game over: " + r.t.SeatName(w) + " wins."
 	case st.EndReason() == "" && allEqual(ret):
@@ -375,6 +380,10 @@ func (r *repl) announce() {
 	}
 	if r.o.Mode == HumanVsEngine {
 		switch me := slices.Index(r.humans, true); {
+		case team == "win":
+			line += " You win."
+		case team == "loss":
+			line += " You lose."
 		case w == me:
 			line += " You win."
 		case w >= 0 || ret[me] < slices.Max(ret):
