@@ -92,6 +92,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 		default:
 			rec.Returns = drawReturns(typ)
 		}
+		rec.SetTeam(typ)
 		return rec, nil
 	}
 	abort := func() (*Record, error) {

@@ -147,6 +147,9 @@ func TestCooperative(t *testing.T) {
 		if r.Returns[0] == 1 {
 			wins++
 		}
+		if want := map[bool]string{true: "win", false: "loss"}[r.Returns[0] == 1]; r.Result() != want {
+			t.Errorf("game %d: result %q with returns %v, want %s", r.Game, r.Result(), r.Returns, want)
+		}
 	}
 	if sc.Wins != wins || sc.Mean != float64(2*wins-8)/8 || sc.Lo > sc.Mean || sc.Hi < sc.Mean {
 		t.Errorf("scores %+v; the records have %d wins of 8", sc, wins)
@@ -690,5 +693,70 @@ func TestPenaltySummary(t *testing.T) {
 	sum.Write(&b)
 	if !strings.Contains(b.String(), "mean cards left 10.800") || !strings.Contains(b.String(), "excellent (fewer than 10 left) 3 (60.0%") {
 		t.Errorf("summary text:\n%s", b.String())
+	}
+}
+
+// TestTeamRecord: a cooperative game's record carries the team's result and
+// the cards left, reads back, replays, and records written before team
+// results existed still replay.
+func TestTeamRecord(t *testing.T) {
+	v, err := games.LoadVariant("thegame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Record{Variant: "thegame", Rules: "thegame", Seats: []string{"a"}, Termination: Normal,
+		Start:   "90/91/10/11 50,51,52,53,54,55,56,92 86 play 1 0",
+		Reason:  "player 1 cannot play the minimum, 94 cards left",
+		Returns: []float64{-94}}
+	r.SetTeam(v.Game.Type())
+	if r.Team != "loss" || r.Penalty != "cards left" || r.Result() != "loss" {
+		t.Fatalf("SetTeam: team %q penalty %q result %q", r.Team, r.Penalty, r.Result())
+	}
+	if err := Replay(r); err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	var b bytes.Buffer
+	r.WriteText(&b)
+	text := b.String()
+	for _, want := range []string{`[Result "loss"]`, `[CardsLeft "94"]`, "\nloss\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+	back, err := ReadRecords(strings.NewReader(text))
+	if err != nil || len(back) != 1 {
+		t.Fatalf("ReadRecords: %d, %v", len(back), err)
+	}
+	if err := Replay(back[0]); err != nil {
+		t.Fatalf("Replay of the text: %v", err)
+	}
+	if !reflect.DeepEqual(back[0], r) {
+		t.Errorf("read back:\n got %+v\nwant %+v", back[0], r)
+	}
+
+	// Before team results: the result token of the returns, no CardsLeft.
+	old := strings.NewReplacer(`[Result "loss"]`, `[Result "-94"]`, "[CardsLeft \"94\"]\n", "", "\nloss\n", "\n-94\n").Replace(text)
+	rs, err := ReadRecords(strings.NewReader(old))
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("an old record: %d, %v\n%s", len(rs), err, old)
+	}
+	if err := Replay(rs[0]); err != nil || rs[0].Result() != "-94" {
+		t.Errorf("an old record: Replay %v, result %q", err, rs[0].Result())
+	}
+
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"a win with cards left", strings.ReplaceAll(strings.ReplaceAll(text, `"loss"`, `"win"`), "\nloss\n", "\nwin\n"), "give loss"},
+		{"a team result in a two-player game", "[Rules \"tictactoe\"]\n[Seat1 \"a\"]\n[Seat2 \"b\"]\n[Start \"startpos\"]\n" +
+			"[Result \"win\"]\n[Returns \"0 0\"]\n[Termination \"max-plies\"]\n\nwin\n", "not cooperative"},
+	} {
+		rs, err := ReadRecords(strings.NewReader(tc.text))
+		if err != nil || len(rs) != 1 {
+			t.Fatalf("%s: ReadRecords %d, %v", tc.name, len(rs), err)
+		}
+		if err := Replay(rs[0]); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Replay = %v, want an error with %q", tc.name, err, tc.want)
+		}
 	}
 }

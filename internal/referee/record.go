@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/meeple-games/meeple/games"
 )
 
 // Termination says how a game ended.
@@ -98,14 +100,46 @@ type Record struct {
 	Reason      string      `json:"reason"`
 	Loser       int         `json:"loser,omitempty"`  // 1-based seat that lost by the termination (fault, time, resign); 0: none
 	Stderr      []string    `json:"stderr,omitempty"` // per seat: the saved stderr log, relative to the output directory ("": none)
+	// A cooperative game's (identical returns) team result, "win" or
+	// "loss", and the name of what its return counts against the team
+	// (The Game: "cards left"); both "" for other games and in records
+	// written before they existed. SetTeam fills them in.
+	Team    string `json:"team,omitempty"`
+	Penalty string `json:"penalty,omitempty"`
 }
 
-// Result is the record's result token: for two seats PGN's 1-0, 0-1 or
-// 1/2-1/2 (by comparing the returns); otherwise the returns joined by ":";
-// PGN's * for a game that did not end (Unterminated).
+// SetTeam fills in Team and Penalty from the returns when t is a
+// cooperative game, and clears them otherwise.
+func (r *Record) SetTeam(t games.Type) {
+	r.Team, r.Penalty = "", ""
+	if r.Termination != Unterminated {
+		r.Team = t.TeamResult(r.Returns)
+	}
+	if r.Team != "" {
+		r.Penalty = t.Penalty
+	}
+}
+
+// penaltyTag is the tag a penalty is written under: its words capitalized
+// and joined ("cards left": CardsLeft).
+func penaltyTag(name string) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(name) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}
+
+// Result is the record's result token: a cooperative game's team result
+// (win or loss); for two seats PGN's 1-0, 0-1 or 1/2-1/2 (by comparing the
+// returns); otherwise the returns joined by ":"; PGN's * for a game that
+// did not end (Unterminated).
 func (r *Record) Result() string {
-	if r.Termination == Unterminated {
+	switch {
+	case r.Termination == Unterminated:
 		return "*"
+	case r.Team != "":
+		return r.Team
 	}
 	return resultText(r.Returns)
 }
@@ -195,6 +229,9 @@ func (r *Record) WriteText(w io.Writer) error {
 	tag("Start", r.Start)
 	tag("Result", r.Result())
 	tag("Returns", returnsText(r.Returns))
+	if r.Team != "" && r.Penalty != "" && len(r.Returns) > 0 {
+		tag(penaltyTag(r.Penalty), formatFloat(-r.Returns[0]+0)) // +0: never -0
+	}
 	tag("Termination", r.Termination.String())
 	tag("Reason", r.Reason)
 	if r.Loser > 0 {
@@ -361,6 +398,9 @@ func recordFromText(tags map[string]string, moves string) (*Record, error) {
 	}
 	if r.Termination, err = ParseTermination(tags["Termination"]); err != nil {
 		return nil, err
+	}
+	if res := tags["Result"]; res == "win" || res == "loss" {
+		r.Team = res // a cooperative game; Replay fills in Penalty from the rules
 	}
 	for i := 1; ; i++ {
 		s, ok := tags["Seat"+strconv.Itoa(i)]

@@ -67,10 +67,12 @@ func sameReturns(a, b []float64) bool {
 // Replay re-validates a record with the games package: the rules load, the
 // start position parses, every book and engine move is legal when it is
 // played and made by the seat to move, every chance outcome is legal and
-// is the one the referee's seeded RNG draws, and the end agrees with the
+// is the one the referee's seeded RNG draws, a cooperative game's team
+// result is the one its returns give, and the end agrees with the
 // termination: a normal end is a finished game with the recorded returns and
 // reason; any other ends an unfinished game with the returns its rule gives.
-// It fills in the seats of plies read from text.
+// It fills in the seats of plies read from text, and a cooperative game's
+// Penalty.
 func Replay(r *Record) error {
 	v, err := games.LoadVariant(r.Rules)
 	if err != nil {
@@ -79,6 +81,17 @@ func Replay(r *Record) error {
 	typ := v.Game.Type()
 	if len(r.Seats) != typ.Players {
 		return fmt.Errorf("%d seats for a %d-player game", len(r.Seats), typ.Players)
+	}
+	if r.Team != "" {
+		// A cooperative game's result (records written before team results
+		// existed have none, and carry the returns' token instead).
+		if want := typ.TeamResult(r.Returns); r.Team != want {
+			if want == "" {
+				return fmt.Errorf("result %s, but the game is not cooperative", r.Team)
+			}
+			return fmt.Errorf("result %s, the returns %s give %s", r.Team, returnsText(r.Returns), want)
+		}
+		r.Penalty = typ.Penalty
 	}
 	var st games.State
 	if r.Start == StartPos {

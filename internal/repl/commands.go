@@ -537,6 +537,7 @@ func (r *repl) record() *referee.Record {
 		rec.Returns, rec.Termination = make([]float64, len(rec.Seats)), referee.Unterminated
 		rec.Reason = fmt.Sprintf("saved in progress by meeple play after %d plies", r.t.Played())
 	}
+	rec.SetTeam(r.t.Game().Type())
 	return rec
 }
 
