@@ -104,4 +104,10 @@
 //     first-player win. Score Four is its 4x4x4 three-dimensional form.
 //   - Gomoku: five or more in a row on a 15x15 board (free-style rules;
 //     "exact" gives the exactly-five rule of standard gomoku).
+//   - The four-dimensional tic-tac-toe article of meeple's source material:
+//     the 4x4x4x4 game, four in a row, and its computer player, in order:
+//     win; block the opponent's win; take the cell on the most lines where
+//     the opponent has two (fork-block); take the cell on the most lines
+//     where it has two (fork), a single such line counting in both; else a
+//     random move. internal/players implements it as the "baseline" player.
 package kinarow

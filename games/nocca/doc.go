@@ -103,12 +103,12 @@
 //
 // # Sources
 //
-//   - The source article of meeple's material (see /work/shared/design.md).
-//     Its listing has two bugs that this package does not reproduce: it
-//     writes white's home row as board[WIDTH], where it must be the last row
-//     (board[HEIGHT-1]); and its goal test lets any move past the far edge
-//     win, where only an uncovered piece already on the far row may enter
-//     the goal, and reaching the far row is not yet a win.
+//   - The source article of meeple's material: a Python listing of the
+//     game, with no computer player. Its bugs, none of which this package
+//     reproduces: a black piece on its far row raises IndexError; an index
+//     of -1 (board[-1]) wraps around to the other end of the board, as
+//     Python lists do, and blocks white's step into the goal; and a side
+//     boxed in with no legal move is not detected as lost.
 //   - The rules as published by UNDANOGA and described by the Japanese rule
 //     pages (tennisbear.net, sqool.net, mylife-navi.com, ringodream.net) and
 //     implemented by keiichiro-sonoda/nocca-strongly-solving (which asserts

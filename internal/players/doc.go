@@ -14,9 +14,12 @@
 //     hidden information, cooperative or general-sum games): MCTS.
 //   - "alphabeta", "mcts", "random": that searcher, with the family's
 //     evaluation where alpha-beta has one.
-//   - "baseline": the player of the family's source article, the one meeple
-//     must crush; for k-in-a-row the CPU of the 4-D tic-tac-toe article (win,
-//     block, fork-block, fork, random).
+//   - "baseline": the player meeple must crush. For k-in-a-row the CPU of
+//     the 4-D tic-tac-toe article (win; block; fork-block: the cell on the
+//     most lines where the opponent has two; fork: the cell on the most
+//     lines where it has two; random), for Othello the Othello article's
+//     CPU. The Nocca and The Game articles have no computer player: their
+//     baseline is a random one (a uniformly random legal move).
 //
 // Options lists the engine options (Hash, Algorithm, Seed) in UCI's terms for
 // the protocol's handshake, and Config.Set maps a setoption onto a Config.

@@ -580,11 +580,19 @@ func spend(lim search.Limits, me int, nodes int64, elapsed time.Duration) search
 }
 
 // baseline is the computer player of the four-dimensional tic-tac-toe
-// article, in its priority order: win if possible; else block the
-// opponent's immediate win; else block a cell where the opponent would make
-// a double threat (fork-block); else make a double threat (fork); else a
-// random legal move. Where several cells qualify it picks one at random.
-// Its generator is seeded from the seed and the position.
+// article, in its priority order:
+//
+//  1. win: complete a line of its own;
+//  2. block: take the cell the opponent would complete a line on;
+//  3. fork-block: take the cell lying on the most lines where the opponent
+//     has two stones (k-2 on other boards) and it has none: a cell on a
+//     single such line counts too;
+//  4. fork: take the cell lying on the most lines where it has two and the
+//     opponent none, a single such line included;
+//  5. a random legal move.
+//
+// Where several cells qualify it picks one at random. Its generator is
+// seeded from the seed and the position.
 type baseline struct {
 	b    *board
 	seed uint64
@@ -628,15 +636,26 @@ func (p *baseline) Search(ctx context.Context, st games.State, lim search.Limits
 	}
 	if p.b.k >= 3 {
 		for _, seat := range []int{op, me} { // fork-block, then fork
-			for _, m := range legal {
-				if p.b.forks(s, seat, int(m)) >= 2 {
-					cands = append(cands, m)
-				}
-			}
-			if len(cands) > 0 {
+			if cands = p.b.mostForks(s, seat, legal, cands[:0]); len(cands) > 0 {
 				return pick(cands)
 			}
 		}
 	}
 	return pick(legal)
+}
+
+// mostForks appends to buf the legal cells lying on the most windows where
+// seat has k-2 stones and the other side none (see forks), at least one;
+// none when no legal cell lies on such a window.
+func (b *board) mostForks(s *kinarow.State, seat int, legal []games.Move, buf []games.Move) []games.Move {
+	best := 1
+	for _, m := range legal {
+		switch n := b.forks(s, seat, int(m)); {
+		case n > best:
+			best, buf = n, append(buf[:0], m)
+		case n == best:
+			buf = append(buf, m)
+		}
+	}
+	return buf
 }

@@ -62,7 +62,7 @@ var families = map[string]family{
 		baseline: func(g games.Game, c Config) search.Searcher {
 			return &baseline{b: newBoard(g.(*kinarow.Game)), seed: c.Seed}
 		},
-		reference: "the 4-D tic-tac-toe article's CPU: win, block, fork-block, fork, random",
+		reference: "the 4-D tic-tac-toe article's CPU: win, block, fork-block, fork (each on the cell on the most lines with two), random",
 	},
 	"othello": {
 		auto: func(g games.Game, c Config) search.Searcher {
@@ -90,7 +90,7 @@ var families = map[string]family{
 		baseline: func(g games.Game, c Config) search.Searcher {
 			return search.Random{Seed: c.Seed}
 		},
-		reference: "the Nocca Nocca article's CPU: a uniformly random legal move",
+		reference: "a random baseline (the Nocca Nocca article has no computer player): a uniformly random legal move",
 	},
 	"thegame": {
 		auto: func(g games.Game, c Config) search.Searcher {
@@ -99,7 +99,7 @@ var families = map[string]family{
 		baseline: func(g games.Game, c Config) search.Searcher {
 			return search.Random{Seed: c.Seed}
 		},
-		reference: "the The Game article's web app has no computer player: a uniformly random legal move",
+		reference: "a random baseline (The Game article's web app has no computer player): a uniformly random legal move",
 	},
 }
 
@@ -112,7 +112,9 @@ var families = map[string]family{
 // anything else (more players, chance, hidden information, general-sum or
 // cooperative utility), MCTS. "alphabeta" is refused where it would be
 // wrong (not two players, not zero-sum, hidden information). "baseline" is
-// the player of the family's source article, where there is one.
+// the player of the family's source article where it has one (k-in-a-row,
+// Othello), and a random player for the families whose articles have none
+// (Nocca, The Game).
 func New(g games.Game, c Config) (search.Searcher, error) {
 	fam, known := families[g.Family()]
 	typ := g.Type()
@@ -138,7 +140,7 @@ func New(g games.Game, c Config) (search.Searcher, error) {
 		return search.Random{Seed: c.Seed}, nil
 	case Baseline:
 		if !known || fam.baseline == nil {
-			return nil, fmt.Errorf("players: no baseline for %s (the source articles give one for kinarow)", g.Family())
+			return nil, fmt.Errorf("players: no baseline for %s (only the source articles' games have one)", g.Family())
 		}
 		return fam.baseline(g, c), nil
 	}
@@ -179,7 +181,7 @@ func Options() []Option {
 		{Name: "Hash", Type: "spin", Default: strconv.Itoa(search.DefaultHashMB), Min: 1, Max: 16384,
 			Doc: "transposition table size in megabytes"},
 		{Name: "Algorithm", Type: "combo", Default: Auto, Choices: append([]string(nil), algorithms...),
-			Doc: "auto: the best player for the game; alphabeta; mcts; random; baseline: the source article's player"},
+			Doc: "auto: the best player for the game; alphabeta; mcts; random; baseline: the source article's player, or a random one where the article has none"},
 		{Name: "Seed", Type: "spin", Default: "0", Min: 0, Max: math.MaxInt64,
 			Doc: "seed of the players that draw random numbers (mcts, random, baseline)"},
 		{Name: "SolveEmpties", Type: "spin", Default: strconv.Itoa(DefaultSolveEmpties), Min: 0, Max: 256,

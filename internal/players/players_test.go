@@ -328,11 +328,34 @@ func TestBaselinePriorities(t *testing.T) {
 		{"x2/2x/oo1 x", []string{"c1"}},       // block
 		{"2x/1o1/x2 o", []string{"a3", "c1"}}, // fork-block: x would fork at a3 or c1
 		{"3/o2/xox x", []string{"b2"}},        // fork-block before fork: o forks at b2
+		// fork-block on a single line: o's a1 lies on row 1 and the
+		// a1-c3 diagonal (column a holds x's a3)
+		{"x2/3/o2 x", []string{"b1", "c1", "b2", "c3"}},
 	}
 	for _, tc := range tests {
 		st := parse(t, g, tc.pos)
 		for seed := range uint64(5) {
 			p, _ := New(g, Config{Algorithm: Baseline, Seed: seed})
+			res := p.Search(context.Background(), st, search.Limits{}, nil)
+			if !slices.Contains(tc.want, st.FormatMove(res.Move)) {
+				t.Errorf("%s seed %d: %s, want one of %v", tc.pos, seed, st.FormatMove(res.Move), tc.want)
+			}
+		}
+	}
+	// 4x4, four in a row (two is k-2).
+	g4 := loadKinarow(t, "kinarow(dims=2,size=4,connect=4)")
+	for _, tc := range []struct {
+		pos  string
+		want []string
+	}{
+		{"o3/3o/4/xx2 x", []string{"c1", "d1"}},  // fork on a single line: o has no line with two
+		{"oo2/4/4/xxx1 o", []string{"d1"}},       // block before fork-block and fork
+		{"oo2/4/3x/xx2 o", []string{"c1", "d1"}}, // fork-block (x's row 1) before fork (o's row 4)
+		{"o3/oo1x/3x/xx2 o", []string{"d1"}},     // fork-block on the most lines: d1 is on x's row 1 and column d
+	} {
+		st := parse(t, g4, tc.pos)
+		for seed := range uint64(5) {
+			p, _ := New(g4, Config{Algorithm: Baseline, Seed: seed})
 			res := p.Search(context.Background(), st, search.Limits{}, nil)
 			if !slices.Contains(tc.want, st.FormatMove(res.Move)) {
 				t.Errorf("%s seed %d: %s, want one of %v", tc.pos, seed, st.FormatMove(res.Move), tc.want)
@@ -351,15 +374,9 @@ func TestBaselinePriorities(t *testing.T) {
 			for st.Player() >= 0 {
 				me := st.Player()
 				m := p.Search(context.Background(), st, search.Limits{}, nil).Move
-				var forkBlocks, forks []games.Move
-				for _, c := range st.LegalMoves(nil) {
-					if b.forks(st, 1-me, int(c)) >= 2 {
-						forkBlocks = append(forkBlocks, c)
-					}
-					if b.forks(st, me, int(c)) >= 2 {
-						forks = append(forks, c)
-					}
-				}
+				legal := st.LegalMoves(nil)
+				forkBlocks := b.mostForks(st, 1-me, legal, nil)
+				forks := b.mostForks(st, me, legal, nil)
 				step := 4
 				for i, want := range [][]games.Move{immediateWins(st, me), immediateWins(st, 1-me), forkBlocks, forks} {
 					if len(want) > 0 {
