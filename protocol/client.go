@@ -737,12 +737,14 @@ func checkOption(o EngineOption) error {
 
 // checkGoRequest refuses what cannot be written as one position command.
 func checkGoRequest(req GoRequest) error {
-	if strings.ContainsAny(req.Position, "\r\n") {
-		return fmt.Errorf("position %q: want one line", req.Position)
-	}
-	for _, w := range strings.Fields(req.Position) {
-		if w == "moves" {
-			return fmt.Errorf("position %q: the word moves cannot be in a position string", req.Position)
+	for _, pos := range []string{req.Position, req.Start} {
+		if strings.ContainsAny(pos, "\r\n") {
+			return fmt.Errorf("position %q: want one line", pos)
+		}
+		for _, w := range strings.Fields(pos) {
+			if w == "moves" {
+				return fmt.Errorf("position %q: the word moves cannot be in a position string", pos)
+			}
 		}
 	}
 	for i, m := range req.Moves {

@@ -697,6 +697,9 @@ func TestUCIClientPosition(t *testing.T) {
 	if _, err := c.Go(ctx, GoRequest{Depth: 1, Deadline: patience}); err == nil || !strings.Contains(err.Error(), "GoRequest.Start") {
 		t.Errorf("chess960 go with no start: %v; want an error naming GoRequest.Start", err)
 	}
+	if _, err := c.Go(ctx, GoRequest{Start: "8/8/8/8/8/8/8/K1k5 w - - 0 1\nquit", Depth: 1}); err == nil {
+		t.Error("go with a two-line start: no error")
+	}
 }
 
 // FuzzUCI feeds arbitrary input to a uci session: no panic, no hang, no
