@@ -16,7 +16,8 @@
 //
 // Optional interfaces add what only some games have: ChanceState (outcomes
 // that are not equally likely), ViewState (what one player may see, and
-// determinization by Resample), Perfter (a fast perft of a game's own).
+// determinization by Resample), Perfter (a fast perft of a game's own), PerftMover (a perft tree that is
+// not the game tree: chess move generation ignores the draw rules).
 //
 // Variant files are strict: an unknown key, a wrong type, a value out of
 // range or an inconsistent combination is a *VariantError naming the file,

@@ -192,15 +192,17 @@ func SampleChance(st State, rng *rand.Rand) Move {
 	return moves[rng.IntN(len(moves))]
 }
 
-// Perft counts the leaves of the move tree to depth (chance nodes count as
-// moves). A finished game reached before depth counts as one leaf, the
-// convention of Othello perft tables (a chess perft, where mate leaves no
-// moves, counts it as none: chess has a Perfter of its own).
+// Perft counts the leaves of the move tree to depth: perft(0) is 1, and
+// perft(d) for d >= 1 is the sum of perft(d-1) over the position's moves
+// (chance outcomes count as moves, and a pass is a move). A finished game
+// has no moves, so its perft at depth 1 or more is 0: a line that ends
+// before depth is no leaf. This is the convention of chess perft tables
+// (a mate counts as nothing), and every game's own perft follows it.
 func Perft(st State, depth int) uint64 {
-	if depth == 0 || st.Player() == Terminal {
+	if depth == 0 {
 		return 1
 	}
-	moves := st.LegalMoves(make([]Move, 0, 64))
+	moves := PerftMoves(st, make([]Move, 0, 64))
 	if depth == 1 {
 		return uint64(len(moves))
 	}
@@ -215,8 +217,31 @@ func Perft(st State, depth int) uint64 {
 
 // Perfter is implemented by states with a faster perft of their own (bulk
 // counting, concrete types); callers use it in place of the generic Perft.
+// It counts the same tree as Perft.
 type Perfter interface {
 	Perft(depth int) uint64
+}
+
+// PerftMover is implemented by states whose perft tree is not the game
+// tree. Chess is the one: its perft counts moves by move generation alone,
+// also in a game over by a draw rule (fifty moves, repetition, material),
+// as chess perft tables and Stockfish's "go perft" do; a mate or a
+// stalemate has no moves.
+type PerftMover interface {
+	PerftMoves(buf []Move) []Move
+}
+
+// PerftMoves returns the moves below st in its perft tree, appended to
+// buf[:0]: the legal moves (none once the game is over), or the state's own
+// PerftMoves.
+func PerftMoves(st State, buf []Move) []Move {
+	if pm, ok := st.(PerftMover); ok {
+		return pm.PerftMoves(buf)
+	}
+	if st.Player() == Terminal {
+		return buf[:0]
+	}
+	return st.LegalMoves(buf)
 }
 
 // CountLeaves runs st's own perft if it has one, else the generic one.
@@ -225,4 +250,27 @@ func CountLeaves(st State, depth int) uint64 {
 		return p.Perft(depth)
 	}
 	return Perft(st, depth)
+}
+
+// DivideRow is one move of a perft divide and the leaves below it.
+type DivideRow struct {
+	Move   Move
+	Leaves uint64
+}
+
+// Divide splits CountLeaves(st, depth) by the moves of st, for depth >= 1:
+// the leaves below each move, in PerftMoves order, whose sum is the perft.
+// A finished game has no rows. st is left as it was found.
+func Divide(st State, depth int) []DivideRow {
+	if depth < 1 {
+		return nil
+	}
+	moves := PerftMoves(st, nil)
+	rows := make([]DivideRow, len(moves))
+	for i, m := range moves {
+		st.Play(m)
+		rows[i] = DivideRow{m, CountLeaves(st, depth-1)}
+		st.Undo()
+	}
+	return rows
 }

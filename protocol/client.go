@@ -120,8 +120,14 @@ func (e *EngineError) Unwrap() error { return e.Err }
 
 // GoRequest is one search: the position, the clocks and the limits.
 type GoRequest struct {
-	Position  string          // position string; "" means the start position
-	Moves     []string        // moves after Position
+	Position string   // position string; "" means the start position
+	Moves    []string // moves after Position
+	// Start is the variant's start position string, for a dialect whose
+	// own start may not be it: UCI sends it as a FEN when Position is ""
+	// and it is not the standard array, and always in Chess960 (which
+	// needs it). Native, UGI and GTP name the variant in newgame and
+	// ignore it.
+	Start     string
 	Time, Inc []time.Duration // per seat (index = seat); nil = no clocks
 	MovesToGo int
 	MoveTime  time.Duration
@@ -180,6 +186,8 @@ type Client struct {
 	// From the handshake.
 	id      string   // the name the engine gives itself
 	options []string // the options it lists
+
+	chess960 bool // UCI: the game newgame started is Chess960
 
 	closeOnce sync.Once
 	closeErr  error
@@ -652,7 +660,10 @@ func (c *Client) ID() string { return c.id }
 // NewGame starts a new game of variant, a spec the engine can load (a
 // shipped name, a file, or an inline spec with every rule). Native:
 // `newgame <variant>`; ugi: `setoption name UGI_Variant value <variant>`,
-// `uginewgame`, `isready`. Replies are awaited for Timeouts.Ready.
+// `uginewgame`, `isready`; uci: `setoption name UCI_Chess960 value
+// true|false` (an error for a Chess960 variant when the engine does not
+// list the option), `ucinewgame`, `isready`. Replies are awaited for
+// Timeouts.Ready.
 func (c *Client) NewGame(ctx context.Context, variant string) error {
 	if strings.TrimSpace(variant) == "" || strings.ContainsAny(variant, "\r\n") {
 		return fmt.Errorf("engine %s: newgame: variant %q: want one line of text", c.name, variant)
@@ -693,6 +704,10 @@ func (c *Client) Go(ctx context.Context, req GoRequest) (GoReply, error) {
 	}
 	return c.d.search(c, ctx, req)
 }
+
+// HasOption reports whether the engine listed the option in its handshake
+// (names compare case-insensitively, as in UCI).
+func (c *Client) HasOption(name string) bool { return c.hasOption(name) }
 
 // Exited reports whether the process has exited or closed its output.
 func (c *Client) Exited() bool {
@@ -789,12 +804,14 @@ func checkOption(o EngineOption) error {
 
 // checkGoRequest refuses what cannot be written as one position command.
 func checkGoRequest(req GoRequest) error {
-	if strings.ContainsAny(req.Position, "\r\n") {
-		return fmt.Errorf("position %q: want one line", req.Position)
-	}
-	for _, w := range strings.Fields(req.Position) {
-		if w == "moves" {
-			return fmt.Errorf("position %q: the word moves cannot be in a position string", req.Position)
+	for _, pos := range []string{req.Position, req.Start} {
+		if strings.ContainsAny(pos, "\r\n") {
+			return fmt.Errorf("position %q: want one line", pos)
+		}
+		for _, w := range strings.Fields(pos) {
+			if w == "moves" {
+				return fmt.Errorf("position %q: the word moves cannot be in a position string", pos)
+			}
 		}
 	}
 	for i, m := range req.Moves {

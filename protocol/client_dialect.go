@@ -256,7 +256,7 @@ var ugiWords = uciFamily{
 // uciWords are UCI's words, for chess: the variant is not an option but
 // UCI_Chess960 (true for a variant whose name starts with chess960), seat 0
 // is white, and positions are plain FEN. A variant is Chess960 when its
-// name starts with chess960 or its inline spec has start=960.
+// name starts with chess960 or its inline spec has start=960 (IsChess960).
 var uciWords = uciFamily{
 	dialect:        "uci",
 	hello:          "uci",
@@ -267,6 +267,18 @@ var uciWords = uciFamily{
 	clock: func(seat int, inc bool) string {
 		return [2][2]string{{"wtime", "winc"}, {"btime", "binc"}}[seat&1][boolIndex(inc)]
 	},
+}
+
+// StandardFEN is the start of standard chess, what UCI's startpos means.
+const StandardFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// IsChess960 reports whether a variant spec names Chess960, as the UCI
+// client decides UCI_Chess960: a name that starts with chess960 or an
+// inline spec with start=960 (the referee passes the effective rules,
+// chess(number=N,start=960)).
+func IsChess960(variant string) bool {
+	v := strings.ToLower(variant)
+	return strings.HasPrefix(v, "chess960") || strings.Contains(v, "start=960")
 }
 
 func boolIndex(b bool) int {
@@ -357,10 +369,16 @@ func (u ugiClient) newGame(c *Client, w waitFor, variant string) error {
 	if u.variantOption != "" && c.hasOption(u.variantOption) {
 		sent = append([]string{"setoption name " + u.variantOption + " value " + variant}, sent...)
 	}
-	if u.chess960Option != "" && c.hasOption(u.chess960Option) {
-		v := strings.ToLower(variant)
-		on := strings.HasPrefix(v, "chess960") || strings.Contains(v, "start=960")
-		sent = append([]string{"setoption name " + u.chess960Option + " value " + strconv.FormatBool(on)}, sent...)
+	c.chess960 = false
+	if u.chess960Option != "" {
+		on := IsChess960(variant)
+		switch {
+		case c.hasOption(u.chess960Option):
+			sent = append([]string{"setoption name " + u.chess960Option + " value " + strconv.FormatBool(on)}, sent...)
+		case on:
+			return c.errorf(Protocol, "newgame %s: the engine does not list the %s option, so it cannot play Chess960", variant, u.chess960Option)
+		}
+		c.chess960 = on
 	}
 	for _, l := range sent {
 		if err := c.send(l); err != nil {
@@ -372,7 +390,15 @@ func (u ugiClient) newGame(c *Client, w waitFor, variant string) error {
 
 func (u ugiClient) search(c *Client, ctx context.Context, req GoRequest) (GoReply, error) {
 	pos := "position startpos"
-	if f := strings.Fields(req.Position); len(f) > 0 {
+	f := strings.Fields(req.Position)
+	if len(f) == 0 && u.chess960Option != "" && (c.chess960 || req.Start != "" && req.Start != StandardFEN) {
+		// UCI's startpos is the standard array: any other start goes as
+		// a FEN, and so does every Chess960 start.
+		if f = strings.Fields(req.Start); len(f) == 0 {
+			return GoReply{}, fmt.Errorf("engine %s: go: a Chess960 game needs its start position (GoRequest.Start)", c.name)
+		}
+	}
+	if len(f) > 0 {
 		if u.plainFEN && len(f) > 6 {
 			f = f[:6] // chess: Position's repetition count is not FEN
 		}

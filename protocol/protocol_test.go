@@ -507,3 +507,27 @@ func fuzzable(input string) bool {
 	}
 	return true
 }
+
+// TestPerftFinished: a finished position has perft 0 at depth 1 or more,
+// with and without divide, and perft 0 is 1 (the games.Perft convention);
+// uci's go perft counts the same, and ignores the draw rules as Stockfish
+// does.
+func TestPerftFinished(t *testing.T) {
+	got := run(t, "newgame tictactoe\nposition xxx/oo1/3 o\n1 perft 2\n2 perft 2 divide\n3 perft 0\n4 perft 1 divide\n", Options{})
+	want := []string{"ok 1 nodes 0 ", "ok 2 nodes 0 ", "ok 3 nodes 1 ", "ok 4 nodes 0 "}
+	for _, w := range want {
+		if !containsPrefix(got, w) {
+			t.Errorf("native: no line %q in %q", w, got)
+		}
+	}
+	got = run(t, "uci\nposition fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo perft 2\nposition fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1\ngo perft 1\n", Options{})
+	var nodes []string
+	for _, l := range got {
+		if strings.HasPrefix(l, "Nodes searched: ") {
+			nodes = append(nodes, l)
+		}
+	}
+	if strings.Join(nodes, "|") != "Nodes searched: 0|Nodes searched: 5" {
+		t.Errorf("uci: go perft after mate, then KvK: %q; want 0 and 5", nodes)
+	}
+}

@@ -198,15 +198,12 @@ func (s *session) perft(depth int, divide bool) (perftResult, *Error) {
 	st := s.state().Clone()
 	start := time.Now()
 	var r perftResult
-	if !divide || depth == 0 || st.Player() == games.Terminal {
+	if !divide || depth == 0 {
 		r.nodes = games.CountLeaves(st, depth)
 	} else {
-		for _, m := range st.LegalMoves(nil) {
-			st.Play(m)
-			n := games.CountLeaves(st, depth-1)
-			st.Undo()
-			r.nodes += n
-			r.divide = append(r.divide, [2]string{st.FormatMove(m), strconv.FormatUint(n, 10)})
+		for _, d := range games.Divide(st, depth) {
+			r.nodes += d.Leaves
+			r.divide = append(r.divide, [2]string{st.FormatMove(d.Move), strconv.FormatUint(d.Leaves, 10)})
 		}
 	}
 	r.elapsed = time.Since(start)

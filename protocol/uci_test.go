@@ -675,6 +675,32 @@ func TestUCIClientPosition(t *testing.T) {
 	if err != nil || rep.Move == "" {
 		t.Fatalf("go from a seven-field position: %+v, %v", rep, err)
 	}
+	// A start that is not the standard array goes as a FEN: the engine's
+	// move is one of that position's (a rook or king move here).
+	const start = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+	rep, err = c.Go(ctx, GoRequest{Start: start, Moves: []string{"a1a2", "e8d8"}, Depth: 1, Deadline: patience})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := games.LoadVariant("chess")
+	st, _ := g.Game.ParseState(start)
+	for _, m := range []string{"a1a2", "e8d8", rep.Move} {
+		mv, err := games.ParseLegal(st, m)
+		if err != nil {
+			t.Fatalf("go from a start FEN: bestmove %q: %v (was the start sent?)", rep.Move, err)
+		}
+		st.Play(mv)
+	}
+	// Chess960 needs the start: without it there is nothing to send.
+	if err := c.NewGame(ctx, "chess960(number=0)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Go(ctx, GoRequest{Depth: 1, Deadline: patience}); err == nil || !strings.Contains(err.Error(), "GoRequest.Start") {
+		t.Errorf("chess960 go with no start: %v; want an error naming GoRequest.Start", err)
+	}
+	if _, err := c.Go(ctx, GoRequest{Start: "8/8/8/8/8/8/8/K1k5 w - - 0 1\nquit", Depth: 1}); err == nil {
+		t.Error("go with a two-line start: no error")
+	}
 }
 
 // FuzzUCI feeds arbitrary input to a uci session: no panic, no hang, no

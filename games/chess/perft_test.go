@@ -98,10 +98,9 @@ func TestPerft(t *testing.T) {
 }
 
 // TestPerftPlay counts the small trees with Play and Undo, the methods of
-// the games.State interface, in place of Make and Unmake. (games.Perft
-// itself counts a mate or a draw by rule before the last ply as a leaf,
-// where chess perft tables count a mate as nothing and ignore the draw
-// rules, so it is not compared with the tables.)
+// the games.State interface, in place of Make and Unmake, and with the
+// generic games.Perft, which follows PerftMoves (the draw rules end no line,
+// as in the tables).
 func TestPerftPlay(t *testing.T) {
 	for _, pf := range perftFiles {
 		g := load(t, pf.variant)
@@ -111,6 +110,9 @@ func TestPerftPlay(t *testing.T) {
 				if want, ok := row.counts[d]; ok && want <= 100_000 {
 					if got := playPerft(st, d); got != want {
 						t.Errorf("%s:%d: perft(%d) over Play and Undo = %d; want %d", pf.file, row.line, d, got, want)
+					}
+					if got := games.Perft(st, d); got != want {
+						t.Errorf("%s:%d: games.Perft(%d) = %d; want %d", pf.file, row.line, d, got, want)
 					}
 				}
 			}

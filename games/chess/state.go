@@ -720,11 +720,15 @@ func (s *State) hashFromScratch() uint64 {
 	return h
 }
 
+// PerftMoves is games.PerftMover: the moves of the perft tree are those of
+// move generation, also in a game over by a draw rule.
+func (s *State) PerftMoves(buf []games.Move) []games.Move { return s.GenerateMoves(buf) }
+
 // Perft counts the leaves of the move tree to depth by the rules of move
 // generation alone (mates and stalemates end a line; the draw rules do
-// not, as in published chess perft tables), with bulk counting at the last
-// ply. It makes and unmakes moves on the state itself and leaves it as it
-// found it.
+// not, as in published chess perft tables and Stockfish's "go perft"), with
+// bulk counting at the last ply. It makes and unmakes moves on the state
+// itself and leaves it as it found it.
 func (s *State) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1

@@ -30,7 +30,8 @@ type Options struct {
 // original, that the position string round-trips and yields the same hash as
 // the incrementally kept one (a from-scratch check), that returns are zero
 // before the end and well-formed at it, and that views (imperfect
-// information) parse.
+// information) parse. At the end of each playout it checks the perft
+// convention (see checkPerft).
 func Run(t *testing.T, g games.Game) { RunOptions(t, g, Options{}) }
 
 // RunOptions is Run with options.
@@ -69,13 +70,29 @@ func playout(g games.Game, st games.State, rng *rand.Rand, maxPlies int) error {
 	typ := g.Type()
 	buf := make([]games.Move, 0, 64)
 	var history []string
+	var m0 games.Move // the last move played
 	for ply := 0; ply < maxPlies; ply++ {
 		if err := checkPosition(g, st, buf); err != nil {
 			return fmt.Errorf("after %v: %w", history, err)
 		}
 		p := st.Player()
 		if p == games.Terminal {
-			return checkEnd(typ, st)
+			if err := checkEnd(typ, st); err != nil {
+				return err
+			}
+			if err := checkPerft(st); err != nil {
+				return fmt.Errorf("after %v: %w", history, err)
+			}
+			if len(history) == 0 {
+				return nil
+			}
+			st.Undo() // the last position before the end, with a finished game below it
+			err := checkPerft(st)
+			st.Play(m0)
+			if err != nil {
+				return fmt.Errorf("after %v: one ply before the end: %w", history[:len(history)-1], err)
+			}
+			return nil
 		}
 		if r := st.Returns(); len(r) != typ.Players || slices.ContainsFunc(r, func(x float64) bool { return x != 0 }) {
 			return fmt.Errorf("after %v: Returns() = %v before the end; want %d zeros", history, r, typ.Players)
@@ -98,6 +115,7 @@ func playout(g games.Game, st games.State, rng *rand.Rand, maxPlies int) error {
 		}
 		history = append(history, st.FormatMove(m))
 		st.Play(m)
+		m0 = m
 	}
 	return nil
 }
@@ -196,6 +214,40 @@ func checkEnd(typ games.Type, st games.State) error {
 				return fmt.Errorf("identical-utility game returns differ: %v", r)
 			}
 		}
+	}
+	return nil
+}
+
+// checkPerft checks the perft convention, games.Perft's: perft(0) is 1, and
+// at depth 1 and 2 the game's own perft (games.CountLeaves), the generic
+// games.Perft and the sum of games.Divide agree; at a finished game they
+// are 0, since it has no moves, unless the game's perft tree goes on past
+// the game's end (a games.PerftMover: chess past a draw rule). The position
+// must be unchanged afterwards.
+func checkPerft(st games.State) error {
+	pos := st.Position()
+	if n := games.CountLeaves(st, 0); n != 1 {
+		return fmt.Errorf("perft(0) = %d; want 1", n)
+	}
+	_, mover := st.(games.PerftMover)
+	for d := 1; d <= 2; d++ {
+		own, generic := games.CountLeaves(st, d), games.Perft(st, d)
+		var sum uint64
+		for _, r := range games.Divide(st, d) {
+			sum += r.Leaves
+		}
+		if own != generic || own != sum {
+			return fmt.Errorf("perft(%d) = %d, games.Perft %d, sum of divide %d; want them equal (position %q)", d, own, generic, sum, pos)
+		}
+		if st.Player() == games.Terminal && !mover && own != 0 {
+			return fmt.Errorf("perft(%d) of a finished game = %d; want 0 (position %q)", d, own, pos)
+		}
+		if len(games.PerftMoves(st, nil)) == 0 && own != 0 {
+			return fmt.Errorf("perft(%d) of a position with no moves = %d; want 0 (position %q)", d, own, pos)
+		}
+	}
+	if st.Position() != pos {
+		return fmt.Errorf("perft changed the position: %q -> %q", pos, st.Position())
 	}
 	return nil
 }

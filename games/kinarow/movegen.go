@@ -227,12 +227,15 @@ func (s *State) winner() (seat int, line int32) {
 	return seat, line
 }
 
-// Perft counts the leaves of the move tree to depth, a finished game
-// counting as one leaf (the games.Perft convention), with bulk counting at
+// Perft counts the leaves of the move tree to depth, a game finished before
+// depth counting as none (the games.Perft convention), with bulk counting at
 // the last ply. It leaves the state as it found it.
 func (s *State) Perft(depth int) uint64 {
-	if depth <= 0 || s.over {
+	if depth <= 0 {
 		return 1
+	}
+	if s.over {
+		return 0
 	}
 	bufs := make([][]games.Move, depth)
 	for i := range bufs {
@@ -243,7 +246,7 @@ func (s *State) Perft(depth int) uint64 {
 
 func (s *State) perft(depth int, bufs [][]games.Move) uint64 {
 	if s.over {
-		return 1
+		return 0
 	}
 	moves := s.LegalMoves(bufs[depth-1])
 	if depth == 1 {

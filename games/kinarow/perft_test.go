@@ -115,31 +115,33 @@ func (r *ref) wins(c []int, p int) bool {
 	return false
 }
 
-// perft counts leaves to depth, a finished game counting as one leaf.
-func (r *ref) perft(p, depth int, coords [][]int) uint64 {
+// perft counts leaves to depth, a game finished before depth counting as
+// none; ended counts those finished games, so leaves+ended at a depth no
+// game outlasts is the number of games.
+func (r *ref) perft(p, depth int, coords [][]int) (leaves, ended uint64) {
 	if depth == 0 {
-		return 1
+		return 1, 0
 	}
-	var n uint64
 	for _, c := range coords {
 		if !r.legal(c) {
 			continue
 		}
 		if depth == 1 {
-			n++
+			leaves++
 			continue
 		}
 		r.board[r.key(c)] = int8(p + 1)
 		r.stones++
 		if r.wins(c, p) || r.stones == len(r.board) {
-			n++
+			ended++
 		} else {
-			n += r.perft(1-p, depth-1, coords)
+			l, e := r.perft(1-p, depth-1, coords)
+			leaves, ended = leaves+l, ended+e
 		}
 		r.board[r.key(c)] = 0
 		r.stones--
 	}
-	return n
+	return leaves, ended
 }
 
 // perftTable is testdata/perft.txt. Rows over 200,000 are skipped in
@@ -169,6 +171,26 @@ func TestPerftReference(t *testing.T) {
 	perftTable().RunReference(t, func(t *testing.T, row gametest.PerftRow) uint64 {
 		g := load(t, row.Variant)
 		r := newRef(g.Dims(), g.Connect(), g.Gravity(), g.Exact())
-		return r.perft(0, row.Depth, r.all())
+		leaves, _ := r.perft(0, row.Depth, r.all())
+		return leaves
 	})
+}
+
+// TestPerftGames counts whole games with the reference, against published
+// figures: the games that end before the depth plus the leaves at it.
+func TestPerftGames(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		depth int
+		games uint64
+	}{
+		{"tictactoe", 9, 255168},                              // Epstein; shared/reference/kinarow.txt
+		{"kinarow(size=4x3,connect=4,gravity=2)", 12, 356232}, // OEIS A342329, n = 3
+	} {
+		g := load(t, c.spec)
+		r := newRef(g.Dims(), g.Connect(), g.Gravity(), g.Exact())
+		if leaves, ended := r.perft(0, c.depth, r.all()); leaves+ended != c.games {
+			t.Errorf("%s: %d leaves at depth %d + %d games ended before = %d; want %d", c.spec, leaves, c.depth, ended, leaves+ended, c.games)
+		}
+	}
 }

@@ -78,11 +78,14 @@ func (s *State) hasMove(c int) bool {
 }
 
 // Perft counts the leaves of the move tree to depth, a game finished before
-// depth counting as one leaf (games.Perft's convention), counting the moves
-// of the last ply without playing them. The position is left as it was.
+// depth counting as none (games.Perft's convention), counting the moves of
+// the last ply without playing them. The position is left as it was.
 func (s *State) Perft(depth int) uint64 {
-	if depth <= 0 || s.end != notOver {
+	if depth <= 0 {
 		return 1
+	}
+	if s.end != notOver {
+		return 0
 	}
 	var buf [8 * 8]games.Move // at most 8 moves a piece, 8 pieces
 	moves := s.LegalMoves(buf[:0])

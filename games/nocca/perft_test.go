@@ -141,10 +141,13 @@ func (r *ref) unplay() {
 	r.over, r.winner = u.over, u.winnerPrev
 }
 
-// perft counts leaves, a finished game counting as one.
+// perft counts leaves, a game finished before depth counting as none.
 func (r *ref) perft(depth int) uint64 {
-	if depth == 0 || r.over {
+	if depth == 0 {
 		return 1
+	}
+	if r.over {
+		return 0
 	}
 	var n uint64
 	for _, m := range r.moves() {

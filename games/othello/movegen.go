@@ -123,13 +123,16 @@ func flipDown(p, o, ray uint64) uint64 {
 }
 
 // perft8 counts leaves (the games.Perft convention: a pass is a move, a
-// finished game a leaf) with bulk counting at the last ply. valid masks the
-// board's squares in the 8x8 frame.
+// game finished before depth no leaf) with bulk counting at the last ply,
+// for depth >= 1. valid masks the board's squares in the 8x8 frame.
 func perft8(p, o, valid uint64, depth int) uint64 {
 	m := Moves(p, o) & valid
 	if m == 0 {
-		if depth == 1 || Moves(o, p)&valid == 0 {
-			return 1 // the pass, or the end of the game
+		switch {
+		case Moves(o, p)&valid == 0:
+			return 0 // the end of the game
+		case depth == 1:
+			return 1 // the pass
 		}
 		return perft8(o, p, valid, depth-1)
 	}
@@ -382,7 +385,10 @@ func flipsWide(p, o wide, sq int) wide {
 func perftWide(p, o, valid wide, depth int) uint64 {
 	m := movesWide(p, o).and(valid)
 	if m.isZero() {
-		if depth == 1 || movesWide(o, p).and(valid).isZero() {
+		switch {
+		case movesWide(o, p).and(valid).isZero():
+			return 0
+		case depth == 1:
 			return 1
 		}
 		return perftWide(o, p, valid, depth-1)

@@ -68,34 +68,36 @@ func (r *ref) moves(me int8) []int {
 	return out
 }
 
-// perft follows Aart Bik's definition word for word: a side with no move
-// passes, which costs a ply, unless the previous ply was a pass too (the
-// game is over: one leaf).
-func (r *ref) perft(me int8, depth int, passed bool) uint64 {
+// perft counts the leaves to depth in games.Perft's convention: a side
+// with no move passes, which costs a ply, unless the opponent cannot move
+// either: the game is over before depth, and that is no leaf. ended counts
+// those finished games: leaves+ended is Aart Bik's count, which makes a
+// finished game one leaf.
+func (r *ref) perft(me int8, depth int) (leaves, ended uint64) {
 	if depth == 0 {
-		return 1
+		return 1, 0
 	}
 	moves := r.moves(me)
 	if len(moves) == 0 {
-		if passed {
-			return 1
+		if len(r.moves(3-me)) == 0 {
+			return 0, 1
 		}
-		return r.perft(3-me, depth-1, true)
+		return r.perft(3-me, depth-1)
 	}
-	var n uint64
 	for _, sq := range moves {
 		f := r.flips(me, sq/r.n, sq%r.n)
 		r.board[sq] = me
 		for _, x := range f {
 			r.board[x] = me
 		}
-		n += r.perft(3-me, depth-1, false)
+		l, e := r.perft(3-me, depth-1)
+		leaves, ended = leaves+l, ended+e
 		r.board[sq] = 0
 		for _, x := range f {
 			r.board[x] = 3 - me
 		}
 	}
-	return n
+	return leaves, ended
 }
 
 // perftTable is testdata/perft.txt. Rows over 500,000 are skipped in
@@ -121,8 +123,23 @@ func TestPerft(t *testing.T) {
 func TestPerftReference(t *testing.T) {
 	perftTable().RunReference(t, func(t *testing.T, row gametest.PerftRow) uint64 {
 		g := load(t, row.Variant)
-		return newRef(g.Size(), g.Start()).perft(1, row.Depth, false)
+		leaves, _ := newRef(g.Size(), g.Start()).perft(1, row.Depth)
+		return leaves
 	})
+}
+
+// TestPerftBik checks the reference against Aart Bik's published 8x8
+// counts ("MODE1" of shared/reference/othello-perft.txt), which count a game
+// finished before the depth as one leaf: they are the table's count plus
+// the games that ended. Only depth 10 differs, and it runs with -perft.deep.
+func TestPerftBik(t *testing.T) {
+	if !*perftDeep {
+		t.Skip("24 million nodes in the reference: run with -perft.deep")
+	}
+	leaves, ended := newRef(8, load(t, "othello").Start()).perft(1, 10)
+	if leaves+ended != 24571284 {
+		t.Errorf("perft(10) %d + %d ended = %d; Bik 24571284", leaves, ended, leaves+ended)
+	}
 }
 
 // TestPerftPositions compares the package with the reference from
@@ -144,7 +161,7 @@ func TestPerftPositions(t *testing.T) {
 				if g.size <= 6 {
 					depth = 5
 				}
-				want := r.perft(int8(st.ToMove()+1), depth, false)
+				want, _ := r.perft(int8(st.ToMove()+1), depth)
 				if got := st.Perft(depth); got != want {
 					t.Errorf("%s: Perft(%d) = %d; reference %d", st.Position(), depth, got, want)
 				}

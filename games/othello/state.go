@@ -356,12 +356,16 @@ func (s *State) hashFromScratch() uint64 {
 }
 
 // Perft counts the leaves of the move tree to depth, a pass counting as a
-// move and a game finished before depth as one leaf (games.Perft's
-// convention, Aart Bik's Othello tables), with bulk counting at the last
-// ply. It runs on copies of the bitboards: the state is untouched.
+// move and a game finished before depth as none (games.Perft's convention;
+// Aart Bik's Othello tables count it as one leaf, which makes a difference
+// from depth 10 on), with bulk counting at the last ply. It runs on copies
+// of the bitboards: the state is untouched.
 func (s *State) Perft(depth int) uint64 {
-	if depth <= 0 || s.over {
+	if depth <= 0 {
 		return 1
+	}
+	if s.over {
+		return 0
 	}
 	me, op := s.toMove, 1-s.toMove
 	if s.g.wide {

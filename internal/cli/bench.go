@@ -99,13 +99,13 @@ func benchPerft(w io.Writer, v *games.Variant) (uint64, time.Duration) {
 	var nodes uint64
 	start := time.Now()
 	depth := 0
-	for d, prev := 1, uint64(0); d <= 12; d++ {
+	for d := 1; d <= 12; d++ {
 		n := games.CountLeaves(st, d)
-		if n == prev { // every game ends before d: the tree is exhausted
+		if n == 0 { // every game ends before d: the tree is exhausted
 			break
 		}
 		nodes += n
-		depth, prev = d, n
+		depth = d
 		if n >= benchPerftLeaves {
 			break
 		}

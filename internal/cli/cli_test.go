@@ -82,7 +82,10 @@ func TestPerft(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"perft", "tictactoe", "9"}, "nodes 255168\n"},
+		{[]string{"perft", "tictactoe", "9"}, "nodes 127872\n"},
+		{[]string{"perft", "tictactoe", "2", "--position", "xxx/oo1/3 o"}, "nodes 0\n"},
+		{[]string{"perft", "tictactoe", "2", "--position", "xxx/oo1/3 o", "--divide"}, "nodes 0\n"},
+		{[]string{"perft", "tictactoe", "0", "--position", "xxx/oo1/3 o"}, "nodes 1\n"},
 		{[]string{"perft", "tictactoe", "2", "--divide"}, "b2: 8\n"},
 		{[]string{"perft", "--divide", "kinarow(size=3)", "1"}, "nodes 9\n"},
 		{[]string{"perft", "tictactoe", "1", "--moves", "b2 a1"}, "nodes 7\n"},

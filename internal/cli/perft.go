@@ -14,8 +14,9 @@ func runPerft(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "perft", "VARIANT DEPTH [flags]", `
 Counts the leaves of the move tree of VARIANT to DEPTH plies from the start
 position (or --position), with the game's own fast perft where it has one.
-A finished game reached before DEPTH counts as one leaf (chess: none, as in
-chess perft tables). VARIANT is a shipped name, a family, a TOML file or an
+perft 0 is 1; a game finished before DEPTH is no leaf, so a finished position
+has perft 0 at depth 1 or more (chess, as in chess perft tables, ends a line
+only at mate or stalemate, not at a draw rule). VARIANT is a shipped name, a family, a TOML file or an
 inline spec such as 'kinarow(dims=3,size=4)'.`)
 	pos := fs.String("position", "", "start from this position string")
 	moves := fs.String("moves", "", "play these space-separated moves first")
@@ -40,12 +41,9 @@ inline spec such as 'kinarow(dims=3,size=4)'.`)
 	start := time.Now()
 	var total uint64
 	if *divide && depth > 0 {
-		for _, m := range st.LegalMoves(nil) {
-			st.Play(m)
-			n := games.CountLeaves(st, depth-1)
-			st.Undo()
-			total += n
-			fmt.Fprintf(env.Stdout, "%s: %d\n", st.FormatMove(m), n)
+		for _, r := range games.Divide(st, depth) {
+			total += r.Leaves
+			fmt.Fprintf(env.Stdout, "%s: %d\n", st.FormatMove(r.Move), r.Leaves)
 		}
 	} else {
 		total = games.CountLeaves(st, depth)

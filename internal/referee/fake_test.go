@@ -18,6 +18,8 @@ package referee
 //	                  FAKE_LOG=dir         append every line received to
 //	                                       dir/<pid>.log
 //	referee         runs a match: the config comes as JSON in $REFEREE_CONFIG
+//	plainuci        a UCI engine with no options (no UCI_Chess960) that
+//	                always plays e2e4: enough for one ply of standard chess
 
 import (
 	"bufio"
@@ -45,6 +47,8 @@ func helperMain(mode string) int {
 		return 0
 	case "fake":
 		return fakeEngine()
+	case "plainuci":
+		return plainUCI()
 	case "referee":
 		var cfg Config
 		if err := json.Unmarshal([]byte(os.Getenv("REFEREE_CONFIG")), &cfg); err != nil {
@@ -65,6 +69,23 @@ func helperMain(mode string) int {
 func envDuration(k string) time.Duration {
 	d, _ := time.ParseDuration(os.Getenv(k))
 	return d
+}
+
+func plainUCI() int {
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		switch strings.Fields(in.Text() + " x")[0] {
+		case "uci":
+			fmt.Println("id name plain\nuciok")
+		case "isready":
+			fmt.Println("readyok")
+		case "go":
+			fmt.Println("bestmove e2e4")
+		case "quit":
+			return 0
+		}
+	}
+	return 0
 }
 
 // fakeEngine speaks just enough of the native protocol for the referee.

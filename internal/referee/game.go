@@ -170,7 +170,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 			if op.Start != "" {
 				req.Position = op.Start
 			}
-			req.Moves = moves
+			req.Start, req.Moves = m.start, moves
 		}
 		timed := sr.clock.tc.Timed()
 		deadline := time.Duration(0)

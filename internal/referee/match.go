@@ -15,6 +15,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/stats"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // File names in the output directory.
@@ -29,6 +30,7 @@ type match struct {
 	cfg         Config
 	variant     *games.Variant
 	rules       string
+	start       string // the variant's start position string
 	pools       []*pool
 	openings    map[int]Opening // by round
 	events      *events
@@ -176,7 +178,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &match{cfg: cfg, variant: p.variant, rules: p.rules, openings: map[int]Opening{}, moveTimeout: cfg.MoveTimeout}
+	m := &match{cfg: cfg, variant: p.variant, rules: p.rules, start: p.variant.Game.NewState().Position(),
+		openings: map[int]Opening{}, moveTimeout: cfg.MoveTimeout}
 	if m.moveTimeout <= 0 {
 		m.moveTimeout = DefaultMoveTimeout
 	}
@@ -257,6 +260,11 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	names := make([]string, len(cfg.Engines))
 	for i, e := range cfg.Engines {
 		names[i] = e.Name
+	}
+	if len(todo) > 0 {
+		if err := m.checkChess960(ctx); err != nil {
+			return nil, err
+		}
 	}
 	m.events.emit(Event{Type: "match_start", Match: p.head.ID, Variant: p.variant.Name, Engines: names,
 		Total: len(p.slots), Done: len(p.slots) - len(todo)})
@@ -376,3 +384,32 @@ func writeRecords(path string, rs []*Record) error {
 	w.Flush()
 	return writeFileSync(path, []byte(b.String()))
 }
+
+// checkChess960 starts a process of each UCI engine of a Chess960 match
+// before the first game and fails the match when one does not list
+// UCI_Chess960: without it an engine would read every start as the
+// standard array. The process stays in its pool for the first game; one
+// that fails to start is left to that game, which records the fault.
+func (m *match) checkChess960(ctx context.Context) error {
+	if !protocol.IsChess960(m.rules) {
+		return nil
+	}
+	for i, e := range m.cfg.Engines {
+		if e.Proto != "uci" {
+			continue
+		}
+		c, f := m.pools[i].acquire(ctx, nil)
+		if f != nil {
+			continue
+		}
+		ok := c.HasOption(uciChess960)
+		m.pools[i].release(c, nil)
+		if !ok {
+			return fmt.Errorf("engine %s: %s is Chess960, and the engine does not list the %s option (proto=uci)", e.Name, m.variant.Name, uciChess960)
+		}
+	}
+	return nil
+}
+
+// uciChess960 is the UCI option that switches an engine to Chess960.
+const uciChess960 = "UCI_Chess960"

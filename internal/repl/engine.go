@@ -326,7 +326,8 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level)
 		p.synced = p.game
 	}
 	lim := p.lim.apply(lv)
-	req := protocol.GoRequest{Position: t.Start(), Moves: t.Moves(), Nodes: lim.Nodes, Depth: lim.Depth, MoveTime: lim.MoveTime}
+	req := protocol.GoRequest{Position: t.Start(), Start: t.Variant().Game.NewState().Position(), Moves: t.Moves(),
+		Nodes: lim.Nodes, Depth: lim.Depth, MoveTime: lim.MoveTime}
 	if hidden(t.Game()) {
 		req.Position, req.Moves = t.View(seat), nil
 	}
