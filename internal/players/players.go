@@ -88,7 +88,7 @@ var families = map[string]family{
 			return newNoccaEval(g.(*nocca.Game))
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
-			return search.Random{Seed: c.Seed}
+			return &search.Random{Seed: c.Seed}
 		},
 		reference: "the Nocca Nocca article's CPU: a uniformly random legal move",
 	},
@@ -97,7 +97,7 @@ var families = map[string]family{
 			return NewTheGamePlayer(g.(*thegame.Game), c.Seed)
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
-			return search.Random{Seed: c.Seed}
+			return &search.Random{Seed: c.Seed}
 		},
 		reference: "the The Game article's web app has no computer player: a uniformly random legal move",
 	},
@@ -113,6 +113,10 @@ var families = map[string]family{
 // cooperative utility), MCTS. "alphabeta" is refused where it would be
 // wrong (not two players, not zero-sum, hidden information). "baseline" is
 // the player of the family's source article, where there is one.
+//
+// A player that uses c.Seed implements search.Seeder, so a new seed never
+// needs a new player; the others ignore the seed. New allocates every table
+// the player will use, so its searches allocate none.
 func New(g games.Game, c Config) (search.Searcher, error) {
 	fam, known := families[g.Family()]
 	typ := g.Type()
@@ -135,7 +139,7 @@ func New(g games.Game, c Config) (search.Searcher, error) {
 	case MCTS:
 		return newMCTS(g, c), nil
 	case Random:
-		return search.Random{Seed: c.Seed}, nil
+		return &search.Random{Seed: c.Seed}, nil
 	case Baseline:
 		if !known || fam.baseline == nil {
 			return nil, fmt.Errorf("players: no baseline for %s (the source articles give one for kinarow)", g.Family())
