@@ -447,6 +447,7 @@ func (n *native) goSearch(r *request) (reply, *Error) {
 	}
 	id, w := r.id, s.w
 	rep := reporter{
+		finalPV: true,
 		info: func(in search.Info, pv *pvFormatter) {
 			w.lines(infoText(in, pv, false))
 		},

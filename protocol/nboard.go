@@ -39,8 +39,9 @@ const (
 	// nboardDepth is the midgame depth until "set depth" (NBoard always
 	// sends one before searching).
 	nboardDepth = 10
-	// nboardMaxDepth caps "set depth": deeper would only burn time (the
-	// endgame solver takes over near the end whatever the depth).
+	// nboardMaxDepth is the deepest "set depth" taken (a deeper one is
+	// refused): deeper would only burn time (the endgame solver takes over
+	// near the end whatever the depth).
 	nboardMaxDepth = 64
 	// nboardName is the engine's name, sent with its version by "set myname".
 	nboardName = "meeple"
@@ -128,7 +129,21 @@ func (nb *nboard) set(args string) *Error {
 		if err != nil || d < 1 {
 			return errorf(Syntax, "set depth %q: want a whole number of plies, 1 or more", val)
 		}
-		nb.depth = min(d, nboardMaxDepth)
+		if d > nboardMaxDepth {
+			return errorf(Syntax, "set depth %d: at most %d plies; the depth stays %d", d, nboardMaxDepth, nb.depth)
+		}
+		// The exact solver takes over at a number of empties that grows
+		// with the depth (a shallow depth, a weak level, does not wait for
+		// an exact endgame of 18 empties). The searcher is rebuilt now,
+		// not when go starts its clock.
+		cfg := nb.s.cfg
+		cfg.SolveEmpties = solveEmpties(d)
+		if cfg != nb.s.cfg || nb.s.searcher == nil {
+			if e := nb.s.useConfig(cfg); e != nil {
+				return e
+			}
+		}
+		nb.depth = d
 	case "game":
 		nb.s.stop()
 		return nb.setGame(val)
@@ -199,18 +214,8 @@ func (nb *nboard) search(n int, isGo bool) *Error {
 	if st.Player() == games.Terminal {
 		return errorf(GameOver, "the game is over (%s)", st.EndReason())
 	}
-	// The exact solver takes over at a number of empties that grows with
-	// the depth (a shallow depth, a weak level, does not wait for an
-	// exact endgame of 18 empties).
-	if se := solveEmpties(nb.depth); se != s.cfg.SolveEmpties {
-		s.cfg.SolveEmpties, s.searcher = se, nil
-	}
 	if s.searcher == nil {
-		sr, err := newEngine(s.game, s.cfg)
-		if err != nil {
-			return errorf(Unsupported, "%v", err)
-		}
-		s.searcher = sr
+		return s.buildErr
 	}
 	// startSearch hands the searcher it finds to the search goroutine;
 	// the wrapper is put in place for this one search only.
@@ -279,9 +284,8 @@ func nboardEval(in search.Info, squares int) string {
 }
 
 // nboardSearcher is the searcher NBoard's go and hint use: the session's
-// searcher, with two additions. A forced pass is searched as the position
-// after it (the player answers a pass at once and without an evaluation).
-// With n > 1 (hint n), after the best move every other legal move is
+// searcher (which searches a forced pass as the position after it), and
+// with n > 1 (hint n), after the best move every other legal move is
 // searched one ply less deep, and the best n-1 of them are reported, best
 // first, each as a search line of its own.
 type nboardSearcher struct {
@@ -290,7 +294,7 @@ type nboardSearcher struct {
 }
 
 func (h *nboardSearcher) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
-	res := h.searchPos(ctx, st, lim, info)
+	res := h.inner.Search(ctx, st, lim, info)
 	if h.n <= 1 || ctx.Err() != nil || res.Move == othello.Pass {
 		return res
 	}
@@ -309,7 +313,7 @@ func (h *nboardSearcher) Search(ctx context.Context, st games.State, lim search.
 				in.Score = -100 * ost.Score(ost.ToMove())
 			}
 		} else {
-			r := h.searchPos(ctx, st, child, nil)
+			r := h.inner.Search(ctx, st, child, nil)
 			in = search.Info{Depth: r.Info.Depth + 1, Score: -r.Info.Score, Mate: -r.Info.Mate,
 				Nodes: r.Info.Nodes, PV: r.Info.PV}
 		}
@@ -340,25 +344,4 @@ func nboardRank(in search.Info) int {
 		return -search.MateScore - in.Mate
 	}
 	return in.Score
-}
-
-// searchPos searches st, answering a forced pass by searching the position
-// after it.
-func (h *nboardSearcher) searchPos(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
-	moves := st.LegalMoves(nil)
-	if len(moves) != 1 || moves[0] != othello.Pass {
-		return h.inner.Search(ctx, st, lim, info)
-	}
-	st.Play(othello.Pass)
-	defer st.Undo()
-	relay := func(in search.Info) search.Info {
-		return search.Info{Depth: in.Depth + 1, SelDepth: in.SelDepth + 1, Score: -in.Score, Mate: -in.Mate,
-			Nodes: in.Nodes, Time: in.Time, PV: append([]games.Move{othello.Pass}, in.PV...)}
-	}
-	var childInfo func(search.Info)
-	if info != nil {
-		childInfo = func(in search.Info) { info(relay(in)) }
-	}
-	r := h.inner.Search(ctx, st, lim, childInfo)
-	return search.Result{Move: othello.Pass, Info: relay(r.Info)}
 }

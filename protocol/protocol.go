@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Version is the native protocol's version, announced by hello.
@@ -29,9 +30,10 @@ type Options struct {
 	// is ever written to out.
 	Stderr io.Writer
 
-	maxPerft int // tests: the deepest perft accepted (0: no cap)
-	hashMB   int // tests: the engine's Hash before any setoption (0: its default)
-	maxNodes int // tests: a node budget for every search (0: none), so fuzzing stays fast
+	maxPerft int           // tests: the deepest perft accepted (0: no cap)
+	hashMB   int           // tests: the engine's Hash before any setoption (0: its default)
+	maxNodes int           // tests: a node budget for every search (0: none), so fuzzing stays fast
+	builds   *atomic.Int64 // tests: counts the searchers built
 }
 
 // A frontEnd is a dialect: it turns request lines into session calls and

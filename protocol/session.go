@@ -38,10 +38,15 @@ type session struct {
 	game    games.Game
 	seats   []string // seat names from Describe
 
-	seed     uint64
-	cfg      players.Config
-	searcher search.Searcher // nil: build at the next search
-	job      *job            // the running search, or nil
+	seed uint64
+	cfg  players.Config
+	// searcher is built as soon as the variant or an option changes, never
+	// inside a search (a timed go must not spend its time allocating a
+	// table); it is nil only when the players cannot play this game as
+	// cfg asks, and buildErr says why.
+	searcher search.Searcher
+	buildErr *Error
+	job      *job // the running search, or nil
 }
 
 // job is a search running on its own goroutine.
@@ -66,19 +71,36 @@ func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
 	s.stderr = func(format string, args ...any) {
 		fmt.Fprintf(o.Stderr, "meeple: "+format+"\n", args...)
 	}
-	s.setSeed(defaultSeed)
+	s.seed, s.cfg.Seed = defaultSeed, defaultSeed
 	if err := s.newVariant(o.Variant, nil); err != nil {
 		return nil, fmt.Errorf("protocol: initial variant: %s", err.Msg)
 	}
 	return s, nil
 }
 
-// setSeed reseeds the chance RNG and the searcher.
+// setSeed reseeds the chance RNG and the searcher. The searcher is not
+// rebuilt: one that draws random numbers takes the seed (search.Seeder),
+// the others ignore it.
 func (s *session) setSeed(n uint64) {
 	s.seed = n
 	s.t.SetChance(rand.NewPCG(n, n^0x9e3779b97f4a7c15))
 	s.cfg.Seed = n
-	s.searcher = nil
+	if sd, ok := s.searcher.(search.Seeder); ok {
+		sd.SetSeed(n)
+	}
+}
+
+// build makes the searcher for the current game and cfg.
+func (s *session) build() {
+	if s.o.builds != nil {
+		s.o.builds.Add(1)
+	}
+	sr, err := newEngine(s.game, s.cfg)
+	if err != nil {
+		s.searcher, s.buildErr = nil, errorf(Unsupported, "%v", err)
+		return
+	}
+	s.searcher, s.buildErr = sr, nil
 }
 
 // state is the current position.
@@ -122,8 +144,13 @@ func (s *session) useVariant(v *games.Variant) *Error {
 	}
 	s.variant, s.game = v, v.Game
 	s.seats = s.t.Seats()
-	s.searcher = nil
+	s.build()
 	return nil
+}
+
+// sameRules reports whether v is the variant loaded, under the same rules.
+func (s *session) sameRules(v *games.Variant) bool {
+	return v.Name == s.variant.Name && rulesSpec(v) == rulesSpec(s.variant)
 }
 
 // resetIdle is UCI's ucinewgame and UGI's uginewgame: reset, refused
@@ -138,12 +165,18 @@ func (s *session) resetIdle(command string) *Error {
 // reset goes back to the start position (a new game under the same rules)
 // and makes the searcher forget what it learnt.
 func (s *session) reset() *Error {
-	if c, ok := s.searcher.(interface{ Clear() }); ok {
+	s.clearSearcher()
+	return fromTable(s.t.Reset())
+}
+
+// clearSearcher makes the searcher forget what it learnt: its tables are
+// emptied, or, when it has none to empty, it is built afresh.
+func (s *session) clearSearcher() {
+	if c, ok := s.searcher.(search.Clearer); ok {
 		c.Clear()
 	} else {
-		s.searcher = nil
+		s.build()
 	}
-	return fromTable(s.t.Reset())
 }
 
 // setPosition sets the position from a position string ("" for the start)
@@ -218,21 +251,34 @@ const seedOption = "Seed"
 func (s *session) options() []option { return engineOptions() }
 
 // setOption sets an engine option by name (case-insensitive, as in UCI). The
-// searcher is rebuilt at once, so a value the players reject fails here.
+// searcher is rebuilt at once, so a value the players reject fails here and
+// the next search starts without delay; a value equal to the current one
+// rebuilds nothing, and Seed never rebuilds (see setSeed).
 func (s *session) setOption(name, value string) *Error {
 	cfg := s.cfg
 	if err := cfg.Set(name, value); err != nil {
 		return errorf(BadOption, "%v", err)
 	}
-	if strings.EqualFold(name, seedOption) {
+	if strings.EqualFold(strings.TrimSpace(name), seedOption) {
 		s.setSeed(cfg.Seed)
 		return nil
 	}
-	sr, err := newEngine(s.game, cfg)
-	if err != nil {
-		return errorf(BadOption, "%v", err)
+	if cfg == s.cfg && s.searcher != nil {
+		return nil
 	}
-	s.cfg, s.searcher = cfg, sr
+	return s.useConfig(cfg)
+}
+
+// useConfig rebuilds the searcher with cfg; on error nothing changes.
+func (s *session) useConfig(cfg players.Config) *Error {
+	old, oldSearcher, oldErr := s.cfg, s.searcher, s.buildErr
+	s.cfg = cfg
+	s.build()
+	if s.buildErr != nil {
+		e := errorf(BadOption, "%s", s.buildErr.Msg)
+		s.cfg, s.searcher, s.buildErr = old, oldSearcher, oldErr
+		return e
+	}
 	return nil
 }
 
@@ -282,6 +328,13 @@ func (s *session) wait() *Error {
 type reporter struct {
 	info func(search.Info, *pvFormatter)
 	done func(res search.Result, move string, err *Error)
+	// finalPV: the last main-line report before done starts with the move
+	// played. When the searcher's last report does not (a search stopped
+	// before its first report, or an aborted iteration that found a new
+	// best move and reported nothing), a final one is made from the
+	// result, as arenas expect (fastchess warns when the bestmove is not
+	// the first move of the last PV).
+	finalPV bool
 }
 
 // startSearch starts searching the current position in the background. An
@@ -297,11 +350,7 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 		lim.Nodes = n
 	}
 	if s.searcher == nil {
-		sr, err := newEngine(s.game, s.cfg)
-		if err != nil {
-			return errorf(Unsupported, "%v", err)
-		}
-		s.searcher = sr
+		return s.buildErr
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	j := &job{cancel: cancel, done: make(chan struct{}), infinite: lim.Infinite}
@@ -323,15 +372,36 @@ func (s *session) startSearch(lim search.Limits, rep reporter) *Error {
 				report(search.Result{Move: games.NoMove}, "", errorf(Internal, "search failed: %v", r))
 			}
 		}()
-		res := sr.Search(ctx, st, lim, func(in search.Info) { rep.info(in, pv) })
+		lastFirst := "" // the first move of the last main-line report's PV
+		res := sr.Search(ctx, st, lim, func(in search.Info) {
+			if in.MultiPV <= 1 {
+				lastFirst = ""
+				if len(in.PV) > 0 {
+					lastFirst = pv.move(in.PV[0])
+				}
+			}
+			rep.info(in, pv)
+		})
 		if lim.Infinite {
 			<-ctx.Done()
 		}
-		move := pv.move(res.Move)
+		played := res.Move
+		move := pv.move(played)
 		if move == "" {
 			// The searcher broke its contract; answer with a legal move.
 			stderr("searcher returned no legal move; playing the first legal one")
-			move = pv.root.FormatMove(pv.root.LegalMoves(nil)[0])
+			played = pv.root.LegalMoves(nil)[0]
+			move = pv.root.FormatMove(played)
+		}
+		if rep.finalPV && lastFirst != move {
+			in := res.Info
+			if len(in.PV) == 0 || in.PV[0] != played {
+				in.PV = []games.Move{played}
+			}
+			if lim.MultiPV > 1 {
+				in.MultiPV = 1
+			}
+			rep.info(in, pv)
 		}
 		report(res, move, nil)
 	}()

@@ -233,13 +233,7 @@ func (u *uci) setoption(args []string) *Error {
 
 // clearHash makes the searcher forget what it learnt (the Clear Hash
 // button), keeping the position.
-func (u *uci) clearHash() {
-	if c, ok := u.s.searcher.(interface{ Clear() }); ok {
-		c.Clear()
-	} else {
-		u.s.searcher = nil
-	}
-}
+func (u *uci) clearHash() { u.s.clearSearcher() }
 
 // position reads "position startpos|fen <fen> [moves ...]". A FEN of four
 // fields (no clocks, as some GUIs send) gets "0 1".
@@ -381,14 +375,13 @@ func (u *uci) goSearch(args []string) *Error {
 func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *Error {
 	lim.RootMoves = only
 	w := u.s.w
-	infos := 0                  // touched on the search goroutine only
 	root := u.s.state().Clone() // for the search goroutine
 	return u.s.startSearch(lim, reporter{
+		finalPV: true, // arenas expect an info line before bestmove, and its pv to start with it
 		info: func(in search.Info, pv *pvFormatter) {
 			if silent != nil && silent.Load() {
 				return
 			}
-			infos++
 			w.lines(uciInfo(in, pv))
 		},
 		done: func(res search.Result, move string, e *Error) {
@@ -398,12 +391,6 @@ func (u *uci) start(lim search.Limits, only []games.Move, silent *atomic.Bool) *
 			if e != nil {
 				w.lines(infoErrorLine(e), "bestmove 0000")
 				return
-			}
-			if infos == 0 {
-				// Arenas expect an info line before bestmove (fastchess's
-				// compliance check does); a search stopped before its first
-				// iteration has its last report only.
-				w.lines(uciInfo(res.Info, &pvFormatter{root: root}))
 			}
 			if pv := (&pvFormatter{root: root}).line(res.Info.PV); len(pv) >= 2 && pv[0] == move {
 				move += " ponder " + pv[1] // the reply the GUI may ponder on

@@ -14,9 +14,21 @@ import (
 // answered with "info string error <code> <message>" and otherwise ignored.
 type ugi struct {
 	s *session
+	// noGame, when set, says why no game is loaded: the last UGI_Variant
+	// was refused, or the session's variant is one UGI cannot play. Then
+	// go answers bestmove 0000, and position, uginewgame and query refuse,
+	// so an arena that reads only bestmove and response lines sees the
+	// failure instead of a game of the wrong variant.
+	noGame *Error
 }
 
-func newUGI(s *session) frontEnd { return &ugi{s: s} }
+func newUGI(s *session) frontEnd {
+	u := &ugi{s: s}
+	if e := fits(s.game); e != nil {
+		u.noGame = errorf(BadVariant, "no game loaded: %s: %s", s.variant.Name, e.Msg)
+	}
+	return u
+}
 
 // variantOptions are the names of the option that picks the variant.
 var variantOptions = []string{"UGI_Variant", "Variant"}
@@ -33,12 +45,18 @@ func (u *ugi) handle(line string) (quit bool) {
 	case "isready":
 		s.w.lines("readyok")
 	case "uginewgame":
-		e = s.resetIdle(name)
+		if e = u.noGame; e == nil {
+			e = s.resetIdle(name)
+		}
 	case "setoption":
 		e = u.setoption(args)
 	case "position":
 		if s.searching() {
 			e = errorf(Busy, "position: a search is running")
+			break
+		}
+		if u.noGame != nil {
+			e = u.noGame
 			break
 		}
 		var pos string
@@ -97,8 +115,8 @@ func (u *ugi) hello() {
 		v.Choices = append(v.Choices, v.Default)
 	}
 	lines = append(lines, optionText(v))
-	if e := fits(s.game); e != nil {
-		lines = append(lines, infoErrorLine(e))
+	if u.noGame != nil {
+		lines = append(lines, infoErrorLine(u.noGame))
 	}
 	s.w.lines(append(lines, "ugiok")...)
 }
@@ -114,17 +132,35 @@ func (u *ugi) setoption(args []string) *Error {
 	}
 	for _, vo := range variantOptions {
 		if strings.EqualFold(name, vo) {
-			v, e := loadVariant(value, nil)
+			e := u.useVariant(value)
 			if e != nil {
-				return e
+				// Whatever was loaded is not what the arena asked for.
+				u.noGame = errorf(BadVariant, "no game loaded: %s", e.Msg)
 			}
-			if e := fits(v.Game); e != nil {
-				return errorf(BadVariant, "%s: %s", v.Name, e.Msg)
-			}
-			return s.useVariant(v)
+			return e
 		}
 	}
 	return s.setOption(name, value)
+}
+
+// useVariant loads the variant UGI_Variant names. The variant already
+// loaded, under the same rules, is kept as it is (position, searcher).
+func (u *ugi) useVariant(spec string) *Error {
+	v, e := loadVariant(spec, nil)
+	if e != nil {
+		return e
+	}
+	if e := fits(v.Game); e != nil {
+		return errorf(BadVariant, "%s: %s", v.Name, e.Msg)
+	}
+	if u.noGame == nil && u.s.sameRules(v) {
+		return nil
+	}
+	if e := u.s.useVariant(v); e != nil {
+		return e
+	}
+	u.noGame = nil
+	return nil
 }
 
 func (u *ugi) goSearch(args []string) *Error {
@@ -132,8 +168,11 @@ func (u *ugi) goSearch(args []string) *Error {
 	if s.searching() {
 		return errorf(Busy, "go: a search is running")
 	}
-	if e := fits(s.game); e != nil {
-		return e
+	if u.noGame != nil {
+		// UCI's null move: an arena that reads only bestmove sees a
+		// failure, and the info line says which.
+		s.w.lines(infoErrorLine(u.noGame), "bestmove 0000")
+		return nil
 	}
 	lim, e := s.parseLimits(args)
 	if e != nil {
@@ -145,7 +184,8 @@ func (u *ugi) goSearch(args []string) *Error {
 	}
 	w := s.w
 	return s.startSearch(lim, reporter{
-		info: func(in search.Info, pv *pvFormatter) { w.lines(infoText(in, pv, true)) },
+		finalPV: true,
+		info:    func(in search.Info, pv *pvFormatter) { w.lines(infoText(in, pv, true)) },
 		done: func(_ search.Result, move string, e *Error) {
 			if e != nil {
 				w.lines(infoErrorLine(e), "bestmove 0000")
@@ -156,14 +196,29 @@ func (u *ugi) goSearch(args []string) *Error {
 	})
 }
 
+// queries are the questions query answers.
+const queries = "gameover, p1turn, result, fen or islegal <move>"
+
 func (u *ugi) query(args []string) *Error {
-	if len(args) != 1 {
-		return errorf(Syntax, "query: want gameover, p1turn or result")
+	if len(args) == 0 {
+		return errorf(Syntax, "query: want %s", queries)
+	}
+	want := map[string]int{"gameover": 1, "p1turn": 1, "result": 1, "fen": 1, "islegal": 2}[args[0]]
+	if len(args) != want {
+		return errorf(Syntax, "query %s: want %s", strings.Join(args, " "), queries)
+	}
+	if u.noGame != nil {
+		return u.noGameQuery(args[0])
 	}
 	st := u.s.state()
 	over := st.Player() == games.Terminal
 	var answer string
 	switch args[0] {
+	case "fen":
+		answer = st.Position()
+	case "islegal":
+		_, err := games.ParseLegal(st, args[1])
+		answer = boolText(err == nil)
 	case "gameover":
 		answer = boolText(over)
 	case "p1turn":
@@ -182,10 +237,21 @@ func (u *ugi) query(args []string) *Error {
 				answer = "draw"
 			}
 		}
-	default:
-		return errorf(Syntax, "query %q: want gameover, p1turn or result", args[0])
 	}
 	u.s.w.lines("response " + answer)
+	return nil
+}
+
+// noGameQuery answers a query when no game is loaded, in two words as
+// arenas read a response (cutegames waits for exactly "response <word>"):
+// gameover is true, so an arena stops asking for moves, and the others
+// are "error". The info line before it says why.
+func (u *ugi) noGameQuery(q string) *Error {
+	answer := "error"
+	if q == "gameover" {
+		answer = "true"
+	}
+	u.s.w.lines(infoErrorLine(u.noGame), "response "+answer)
 	return nil
 }
 

@@ -598,6 +598,9 @@ type baseline struct {
 	seed uint64
 }
 
+// SetSeed implements search.Seeder.
+func (p *baseline) SetSeed(seed uint64) { p.seed = seed }
+
 // Search implements search.Searcher; lim is ignored.
 func (p *baseline) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*kinarow.State)

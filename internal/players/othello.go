@@ -40,13 +40,15 @@ type OthelloPlayer struct {
 // megabytes each (0: search.DefaultHashMB).
 func NewOthelloPlayer(g *othello.Game, hashMB int) *OthelloPlayer {
 	e := newOthelloEval(g)
-	return &OthelloPlayer{
+	p := &OthelloPlayer{
 		SolveEmpties: DefaultSolveEmpties,
 		g:            g,
 		eval:         e,
 		ab:           search.NewAlphaBeta(e, hashMB),
 		solver:       NewOthelloSolver(hashMB),
 	}
+	p.solver.prepare(g, e)
+	return p
 }
 
 // Clear empties the transposition tables.
@@ -71,14 +73,7 @@ func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.L
 		return search.Result{Move: games.NoMove}
 	}
 	if s.Mobility(s.ToMove()) == 0 {
-		in := search.Info{Depth: 1, Nodes: 1, PV: []games.Move{othello.Pass}}
-		if info != nil {
-			info(in)
-		}
-		if lim.Infinite {
-			<-ctx.Done()
-		}
-		return search.Result{Move: othello.Pass, Info: in}
+		return p.searchPass(ctx, s, lim, info)
 	}
 	if s.Empties() <= p.SolveEmpties {
 		start := time.Now()
@@ -101,6 +96,37 @@ func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.L
 		lim = spend(lim, s.ToMove(), sol.Nodes/solveNodeFactor, time.Since(start))
 	}
 	return p.ab.Search(ctx, st, lim, info)
+}
+
+// searchPass answers a forced pass: the pass, with the evaluation of a
+// search of the position after it (a pass that loses by 32 discs is scored
+// as such, not as 0). The reports are the child search's, one ply deeper,
+// from the passing side's point of view, with the pass in front of the PV.
+func (p *OthelloPlayer) searchPass(ctx context.Context, s *othello.State, lim search.Limits, info func(search.Info)) search.Result {
+	s.Play(othello.Pass)
+	defer s.Undo()
+	lim.RootMoves = nil // they were moves of the passing side
+	var relay func(search.Info)
+	if info != nil {
+		relay = func(in search.Info) { info(passInfo(in)) }
+	}
+	r := p.Search(ctx, s, lim, relay)
+	return search.Result{Move: othello.Pass, Info: passInfo(r.Info)}
+}
+
+// passInfo is a report on the position after a pass as a report on the
+// position before it: one ply deeper, negated, the pass in front.
+func passInfo(in search.Info) search.Info {
+	out := search.Info{Depth: in.Depth + 1, SelDepth: in.SelDepth + 1, Score: -in.Score, Nodes: in.Nodes,
+		Time: in.Time, HashFull: in.HashFull, MultiPV: in.MultiPV,
+		PV: append([]games.Move{othello.Pass}, in.PV...)}
+	switch {
+	case in.Mate > 0:
+		out.Mate, out.Score = -(in.Mate + 1), -in.Score+1
+	case in.Mate < 0:
+		out.Mate, out.Score = -in.Mate+1, -in.Score-1
+	}
+	return out
 }
 
 // othelloBaseline is the CPU of the source article: it plays the first

@@ -91,12 +91,23 @@ func NewOthelloSolver(hashMB int) *OthelloSolver {
 	return s
 }
 
-// Clear empties the table.
+// Clear empties the tables.
 func (s *OthelloSolver) Clear() {
 	for i := range s.tt {
 		s.tt[i] = solveEntry{move: -1}
 	}
-	s.wide.tt = nil
+	clear(s.wide.tt)
+}
+
+// prepare readies the solver for positions of g with e as its evaluation,
+// so that the first Solve of g allocates and clears no table: a search
+// under a clock must not spend it on that. Boards other than 8x8 get the
+// wide solver's table now.
+func (s *OthelloSolver) prepare(g *othello.Game, e *othelloEval) {
+	s.game, s.eval = g, e
+	if _, ok := g.Frame8(); !ok && s.wide.tt == nil {
+		s.wide.tt = make([]wideEntry, len(s.tt))
+	}
 }
 
 // Solve finds the exact score of st for the side to move and a best move,

@@ -2,6 +2,7 @@ package players
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -165,8 +166,14 @@ func TestOthelloPlayer(t *testing.T) {
 			continue
 		}
 		passes++
-		if res := p.Search(context.Background(), st, search.Limits{}, nil); res.Move != othello.Pass {
+		res := p.Search(context.Background(), st, search.Limits{}, nil)
+		if res.Move != othello.Pass {
 			t.Errorf("%s: a side with no square plays %s; want pass", st.Position(), st.FormatMove(res.Move))
+		}
+		// The pass is scored by the position after it: the exact result.
+		sol := NewOthelloSolver(1).Solve(context.Background(), st, search.Limits{})
+		if res.Info.Score != 100*sol.Score || len(res.Info.PV) == 0 || res.Info.PV[0] != othello.Pass {
+			t.Errorf("%s: the forced pass reports score %d pv %v; want %d, the pass first", st.Position(), res.Info.Score, res.Info.PV, 100*sol.Score)
 		}
 	}
 	if passes == 0 {
@@ -266,6 +273,30 @@ func TestSymmetric(t *testing.T) {
 			if p != o && geo.symmetric(o, p, p, o) && st.Count(0) != st.Count(1) {
 				t.Errorf("%s: the colours swapped count as a symmetry", st.Position())
 			}
+		}
+	}
+}
+
+// TestOthelloTablesReady: the player allocates its solver's tables when it
+// is made, so that the first solve under a clock allocates none.
+func TestOthelloTablesReady(t *testing.T) {
+	const hashMB = 16
+	for _, spec := range []string{"othello", "othello-10x10"} {
+		g := loadOthello(t, spec)
+		p := NewOthelloPlayer(g, hashMB)
+		if p.solver.game != g || p.solver.eval != p.eval {
+			t.Errorf("%s: the solver is not prepared for the game", spec)
+		}
+		if _, ok := g.Frame8(); !ok && len(p.solver.wide.tt) != len(p.solver.tt) {
+			t.Errorf("%s: the wide solver's table is not allocated", spec)
+		}
+		st := randomEndgame(g, 3, 12)
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		p.Search(context.Background(), st, search.Limits{Nodes: 2000}, nil)
+		runtime.ReadMemStats(&m1)
+		if a := m1.TotalAlloc - m0.TotalAlloc; a > hashMB<<20/4 {
+			t.Errorf("%s: the first solve allocated %d bytes", spec, a)
 		}
 	}
 }

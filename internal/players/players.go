@@ -88,7 +88,7 @@ var families = map[string]family{
 			return newNoccaEval(g.(*nocca.Game))
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
-			return search.Random{Seed: c.Seed}
+			return &search.Random{Seed: c.Seed}
 		},
 		reference: "a random baseline (the Nocca Nocca article has no computer player): a uniformly random legal move",
 	},
@@ -97,7 +97,7 @@ var families = map[string]family{
 			return NewTheGamePlayer(g.(*thegame.Game), c.Seed)
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
-			return search.Random{Seed: c.Seed}
+			return &search.Random{Seed: c.Seed}
 		},
 		reference: "a random baseline (The Game article's web app has no computer player): a uniformly random legal move",
 	},
@@ -115,6 +115,10 @@ var families = map[string]family{
 // the player of the family's source article where it has one (k-in-a-row,
 // Othello), and a random player for the families whose articles have none
 // (Nocca, The Game).
+//
+// A player that uses c.Seed implements search.Seeder, so a new seed never
+// needs a new player; the others ignore the seed. New allocates every table
+// the player will use, so its searches allocate none.
 func New(g games.Game, c Config) (search.Searcher, error) {
 	fam, known := families[g.Family()]
 	typ := g.Type()
@@ -137,7 +141,7 @@ func New(g games.Game, c Config) (search.Searcher, error) {
 	case MCTS:
 		return newMCTS(g, c), nil
 	case Random:
-		return search.Random{Seed: c.Seed}, nil
+		return &search.Random{Seed: c.Seed}, nil
 	case Baseline:
 		if !known || fam.baseline == nil {
 			return nil, fmt.Errorf("players: no baseline for %s (only the source articles' games have one)", g.Family())

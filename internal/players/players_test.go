@@ -485,3 +485,39 @@ func TestLimits(t *testing.T) {
 		t.Errorf("movetime 50ms: %v, move %d", took, res.Move)
 	}
 }
+
+// TestSeeds: New's promise about seeds. A player that implements
+// search.Seeder searches after SetSeed(n) exactly as one built with seed
+// n; any other ignores the seed. So a new seed never needs a new player
+// (the protocol keeps the tables).
+func TestSeeds(t *testing.T) {
+	lim := search.Limits{Nodes: 300}
+	for _, name := range []string{"tictactoe", "othello-6x6", "nocca-3x3", "chess", "thegame"} {
+		v, err := games.LoadVariant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := v.Game.NewState()
+		rng := rand.New(rand.NewPCG(1, 1))
+		for st.Player() == games.Chance {
+			st.Play(games.SampleChance(st, rng))
+		}
+		for _, alg := range algorithms {
+			a, err := New(v.Game, Config{Algorithm: alg, Seed: 1})
+			if err != nil {
+				continue // the algorithm cannot play this game
+			}
+			b, _ := New(v.Game, Config{Algorithm: alg, Seed: 2})
+			sd, seeder := a.(search.Seeder)
+			if seeder {
+				sd.SetSeed(2)
+			}
+			ra := a.Search(context.Background(), st, lim, nil)
+			rb := b.Search(context.Background(), st, lim, nil)
+			if ra.Move != rb.Move || ra.Info.Nodes != rb.Info.Nodes || ra.Info.Score != rb.Info.Score || !slices.Equal(ra.Info.PV, rb.Info.PV) {
+				t.Errorf("%s %s (Seeder %v): seed 1 then %s, and seed 2: %+v and %+v", name, alg, seeder,
+					map[bool]string{true: "SetSeed(2)", false: "no SetSeed"}[seeder], ra, rb)
+			}
+		}
+	}
+}

@@ -60,6 +60,9 @@ func NewTheGamePlayer(g *thegame.Game, seed uint64) *TheGamePlayer {
 	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Margin: 2}
 }
 
+// SetSeed implements search.Seeder.
+func (p *TheGamePlayer) SetSeed(seed uint64) { p.Seed = seed }
+
 // Search picks one play, or the end of the turn. See the type comment.
 func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	start := time.Now()

@@ -508,7 +508,8 @@ func (ab *AlphaBeta) updatePV(ply int, m games.Move) {
 }
 
 // principalVariation returns the root's line from the PV table, extended
-// with table moves where a cutoff shortened it (each checked to be legal).
+// with moves this search stored in the table where a cutoff shortened it
+// (each checked to be legal).
 func (ab *AlphaBeta) principalVariation() []games.Move {
 	pv := append([]games.Move(nil), ab.pv[0][:ab.pvLen[0]]...)
 	if len(pv) == 0 {
@@ -525,8 +526,10 @@ func (ab *AlphaBeta) principalVariation() []games.Move {
 	if ab.tt != nil {
 		var buf []games.Move
 		for len(pv) < MaxPly && ab.st.Player() >= 0 {
+			// Only this search's entries: an older one would put an earlier
+			// search's line beside this search's score.
 			e, ok := ab.tt.probe(ab.st.Hash())
-			if !ok || e.move == games.NoMove || !contains(ab.st.LegalMoves(buf), e.move) {
+			if !ok || e.gen != ab.tt.gen || e.move == games.NoMove || !contains(ab.st.LegalMoves(buf), e.move) {
 				break
 			}
 			pv = append(pv, e.move)

@@ -20,7 +20,12 @@
 //     general-sum, cooperative), chance nodes sampled, imperfect information
 //     by determinization (State.Resample), random roll-outs or roll-outs cut
 //     short by an Evaluator. Deterministic for a seed and an iteration budget.
+//     A depth limit stops it once its principal line is that long.
 //   - Random: a uniformly random legal move, seeded.
+//
+// The searchers that draw random numbers implement Seeder (a new seed
+// keeps what they hold); those with tables implement Clearer. A principal
+// variation holds the moves of the search that reports it only.
 //
 // Allocate is the time manager: it turns Limits into a soft and a hard
 // budget for the player to move. A search checks its context through an

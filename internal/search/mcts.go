@@ -96,9 +96,15 @@ type mnode struct {
 // NewMCTS returns an MCTS seeded with seed and the default settings.
 func NewMCTS(seed uint64) *MCTS { return &MCTS{Seed: seed} }
 
+// SetSeed implements Seeder.
+func (m *MCTS) SetSeed(seed uint64) { m.Seed = seed }
+
 // Search runs UCT iterations on st within lim: Nodes is the number of
-// iterations, Depth is ignored, and with neither a node nor a time limit it
-// runs DefaultIterations. See Searcher.
+// iterations; Depth d stops the search once every root move has been tried
+// and the principal line (the most visited path, whose length Info.Depth
+// reports) is d plies long; without a node or time limit it runs at most
+// DefaultIterations (a line that ends the game in fewer than d plies never
+// stops it before that). See Searcher.
 func (m *MCTS) Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result {
 	me := st.Player()
 	switch me {
@@ -145,6 +151,10 @@ func (m *MCTS) Search(ctx context.Context, st games.State, lim Limits, info func
 	if !determinize {
 		work = st.Clone()
 	}
+	var rootLegal []games.Move
+	if clk.depth > 0 {
+		rootLegal = m.legal(st, 0, nil)
+	}
 	next := int64(1024)
 	var iters int64
 	for (budget == 0 || iters < budget) && !clk.stopped() {
@@ -159,6 +169,9 @@ func (m *MCTS) Search(ctx context.Context, st games.State, lim Limits, info func
 		if iters == next && info != nil {
 			info(m.info(st, iters, clk))
 			next *= 2
+		}
+		if clk.depth > 0 && len(m.nodes[0].children) >= len(rootLegal) && m.lineReaches(rootLegal, clk.depth) {
+			break
 		}
 	}
 	if iters == 0 { // stopped before the first iteration
@@ -412,20 +425,7 @@ func (m *MCTS) info(st games.State, iters int64, clk *clock) Info {
 	legal := m.legal(st, 0, nil)
 	idx := int32(0)
 	for {
-		n := &m.nodes[idx]
-		best := int32(-1)
-		for _, c := range n.children {
-			cn := &m.nodes[c]
-			if cn.mover == games.Chance || cn.visits == 0 {
-				continue
-			}
-			if idx == 0 && !contains(legal, cn.move) {
-				continue
-			}
-			if best < 0 || m.better(c, best) {
-				best = c
-			}
-		}
+		best := m.bestChild(idx, legal)
 		if best < 0 {
 			break
 		}
@@ -437,6 +437,36 @@ func (m *MCTS) info(st games.State, iters int64, clk *clock) Info {
 	}
 	inf.Depth = len(inf.PV)
 	return inf
+}
+
+// bestChild is the child of idx on the principal line: the most visited
+// player move (a move of legal at the root), or -1.
+func (m *MCTS) bestChild(idx int32, legal []games.Move) int32 {
+	best := int32(-1)
+	for _, c := range m.nodes[idx].children {
+		cn := &m.nodes[c]
+		if cn.mover == games.Chance || cn.visits == 0 {
+			continue
+		}
+		if idx == 0 && !contains(legal, cn.move) {
+			continue
+		}
+		if best < 0 || m.better(c, best) {
+			best = c
+		}
+	}
+	return best
+}
+
+// lineReaches reports whether the principal line is at least n plies long.
+func (m *MCTS) lineReaches(legal []games.Move, n int) bool {
+	idx := int32(0)
+	for range n {
+		if idx = m.bestChild(idx, legal); idx < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // better reports whether child a is preferred to its sibling b: more

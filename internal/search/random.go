@@ -14,6 +14,9 @@ type Random struct {
 	Seed uint64
 }
 
+// SetSeed implements Seeder.
+func (r *Random) SetSeed(seed uint64) { r.Seed = seed }
+
 // Search returns a random legal move at once, one of lim.RootMoves when it
 // lists any; lim's other fields are ignored.
 func (r Random) Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result {

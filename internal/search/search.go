@@ -81,6 +81,13 @@ type Searcher interface {
 	Search(ctx context.Context, st games.State, lim Limits, info func(Info)) Result
 }
 
+// Seeder is implemented by the searchers that draw random numbers: SetSeed
+// gives them a new seed and keeps everything else they hold, so a new seed
+// never costs a rebuild. A searcher that does not implement it ignores seeds.
+type Seeder interface {
+	SetSeed(seed uint64)
+}
+
 // Clearer is implemented by searchers that keep what they learn between
 // searches (a transposition table): Clear forgets it, as on a new game.
 type Clearer interface {

@@ -518,3 +518,46 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// TestMCTSDepth: go depth d stops MCTS once every root move has been tried
+// and its principal line is d plies long; a deeper d never stops sooner,
+// a node limit still applies, and a depth the game cannot reach runs the
+// default budget.
+func TestMCTSDepth(t *testing.T) {
+	ctx := context.Background()
+	prev := int64(0)
+	for d := 1; d <= 4; d++ {
+		res := search.NewMCTS(5).Search(ctx, newClaim(14, 14, 2), search.Limits{Depth: d}, nil)
+		if res.Info.Depth < d || res.Info.Nodes < 14 || res.Info.Nodes >= search.DefaultIterations || res.Info.Nodes < prev {
+			t.Errorf("depth %d: depth %d after %d iterations (depth %d took %d)", d, res.Info.Depth, res.Info.Nodes, d-1, prev)
+		}
+		prev = res.Info.Nodes
+	}
+	if res := search.NewMCTS(5).Search(ctx, newClaim(14, 14, 2), search.Limits{Depth: 40, Nodes: 100}, nil); res.Info.Nodes != 100 {
+		t.Errorf("depth 40 nodes 100: %d iterations", res.Info.Nodes)
+	}
+	if res := search.NewMCTS(5).Search(ctx, newClaim(6, 6, 2), search.Limits{Depth: 40}, nil); res.Info.Nodes != search.DefaultIterations {
+		t.Errorf("depth 40 in a game of 6 plies: %d iterations, want the default %d", res.Info.Nodes, search.DefaultIterations)
+	}
+}
+
+// TestAlphaBetaPVIsThisSearch: a principal variation is this search's
+// own: a one-ply search reports one move, even when an earlier, deeper
+// search left the rest of a line in the table.
+func TestAlphaBetaPVIsThisSearch(t *testing.T) {
+	ctx := context.Background()
+	ab := search.NewAlphaBeta(claimEval{}, 1)
+	st := newClaim(14, 14, 2)
+	first := ab.Search(ctx, st, search.Limits{Depth: 8}, nil)
+	if len(first.Info.PV) < 3 {
+		t.Fatalf("depth 8: PV %v", first.Info.PV)
+	}
+	st.Play(first.Move)
+	var reports []search.Info
+	res := ab.Search(ctx, st, search.Limits{Depth: 1}, func(in search.Info) { reports = append(reports, in) })
+	for _, in := range append(reports, res.Info) {
+		if len(in.PV) != 1 {
+			t.Errorf("depth 1 after a deeper search: PV %v", in.PV)
+		}
+	}
+}
