@@ -153,9 +153,9 @@ func TestMatchShardEnv(t *testing.T) {
 		t.Errorf("index 2 of 2: code %d, stderr %q", code, errOut)
 	}
 	t.Setenv("JOB_COMPLETION_INDEX", "1")
-	missing := filepath.Join(t.TempDir(), "no-such-engine")
-	code, stdout, errOut := run(t, "", "match", "--variant", "tictactoe", "--games", "4", "--shard", "env/2",
-		"--out", filepath.Join(t.TempDir(), "out"), "--engine", "name=a cmd="+missing, "--engine", "name=b cmd="+missing)
+	self := "cmd=" + os.Args[0] + " env=MEEPLE_CLI_HELPER=1 arg=engine"
+	code, stdout, errOut := run(t, "", "match", "--variant", "tictactoe", "--games", "4", "--shard", "env/2", "--depth", "1",
+		"--out", filepath.Join(t.TempDir(), "out"), "--engine", "name=a "+self, "--engine", "name=b "+self)
 	if code != 0 || !strings.Contains(stdout, "shard 2/2 of the match (--shard env/2)") || !strings.Contains(stdout, "2 games of 2") {
 		t.Errorf("index 1 of 2: code %d\nstdout %s\nstderr %s", code, stdout, errOut)
 	}
