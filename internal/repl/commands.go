@@ -395,7 +395,7 @@ func (r *repl) hint(args []string, _ string) {
 	if san := r.san(th.Move); san != "" && san != th.Move {
 		line = fmt.Sprintf("hint for %s: %s (%s)", r.t.SeatName(p), r.o.Style.paint(sgrBold, san), th.Move)
 	}
-	if d := th.details(); d != "" {
+	if d := th.details(r.units(), len(r.t.Seats())); d != "" {
 		line += "  " + d
 	}
 	r.printf("%s\n", line)

@@ -87,36 +87,28 @@ func groupDigits(n int64) string {
 type thought struct {
 	Move     string
 	HasScore bool
-	Score    int // hundredths of a return, the mover's view
+	Score    int // centi-units of the game's evaluation, the mover's view
 	Mate     int // plies to a forced end (+: the mover wins), 0 none
+	Plain    bool // Score is 100 x an expected return (MCTS), not the game's units
 	Depth    int
 	Nodes    int64
 	Elapsed  time.Duration
 }
 
-// eval writes the score as records do: +0.35, or +M5 / -M5 in plies.
-func (t thought) eval() string {
-	switch {
-	case t.Mate > 0:
-		return "+M" + strconv.Itoa(t.Mate)
-	case t.Mate < 0:
-		return "-M" + strconv.Itoa(-t.Mate)
-	case t.HasScore:
-		s := strconv.FormatFloat(float64(t.Score)/100, 'f', 2, 64)
-		if t.Score >= 0 {
-			s = "+" + s
-		}
-		return s
-	}
-	return ""
-}
-
-// details is "(score +0.35, depth 7, 12,000 nodes)", or "" with nothing
+// details is "(score +0.35, depth 7, 12,000 nodes)" with the score in
+// units u of a game of seats seats ("(mate in 3, ...)"), or "" with nothing
 // reported.
-func (t thought) details() string {
+func (t thought) details(u units, seats int) string {
 	var parts []string
-	if e := t.eval(); e != "" {
-		parts = append(parts, "score "+e)
+	if t.HasScore {
+		if t.Plain {
+			u = plainUnits
+		}
+		s := scoreText(u, seats, t.Score, t.Mate)
+		if s[0] == '+' || s[0] == '-' {
+			s = "score " + s
+		}
+		parts = append(parts, s)
 	}
 	if t.Depth > 0 {
 		parts = append(parts, "depth "+strconv.Itoa(t.Depth))
@@ -128,6 +120,14 @@ func (t thought) details() string {
 		return ""
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// normalize reads a score beyond search.MaxEval, a mate score that came
+// without its distance, as the mate it is.
+func (t *thought) normalize() {
+	if t.Mate == 0 && !t.Plain && search.IsMate(t.Score) {
+		t.Mate, t.Score = search.MatePlies(t.Score), 0
+	}
 }
 
 // ply is the thought as a record's ply of seat (0-based).
@@ -250,6 +250,8 @@ func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level)
 	}
 	if res.Info.Depth > 0 || res.Info.Mate != 0 || res.Info.Score != 0 {
 		th.HasScore, th.Score, th.Mate = true, res.Info.Score, res.Info.Mate
+		th.Plain = b.cfg.Algorithm == players.MCTS
+		th.normalize()
 	}
 	if res.Move == games.NoMove {
 		return th, errors.New("the engine found no move")
@@ -338,8 +340,26 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level)
 		p.fail()
 		return thought{}, err
 	}
-	return thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: rep.Mate,
-		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed}, nil
+	th := thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: matePlies(p.c.Dialect(), rep.Mate),
+		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed}
+	th.normalize()
+	return th, nil
+}
+
+// matePlies converts a mate distance as dialect reports it into plies:
+// native counts plies (GTP reports none); UCI and UGI count the winner's moves (mate 3 is 5
+// plies, mate -3 is 6).
+func matePlies(dialect string, mate int) int {
+	if dialect == "native" || dialect == "gtp" || dialect == "" {
+		return mate
+	}
+	switch {
+	case mate > 0:
+		return 2*mate - 1
+	case mate < 0:
+		return 2 * mate
+	}
+	return 0
 }
 
 // fail closes a process after a failure or an interruption (its replies

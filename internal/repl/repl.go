@@ -471,7 +471,7 @@ func (r *repl) engineMove(p int) {
 	if san != "" && san != th.Move {
 		line = fmt.Sprintf("%s plays %s (%s)", r.t.SeatName(p), r.o.Style.paint(sgrBold, san), th.Move)
 	}
-	if d := th.details(); d != "" {
+	if d := th.details(r.units(), len(r.t.Seats())); d != "" {
 		line += "  " + d
 	}
 	r.printf("%s\n", line)
