@@ -87,8 +87,8 @@ func groupDigits(n int64) string {
 type thought struct {
 	Move     string
 	HasScore bool
-	Score    int // centi-units of the game's evaluation, the mover's view
-	Mate     int // plies to a forced end (+: the mover wins), 0 none
+	Score    int  // centi-units of the game's evaluation, the mover's view
+	Mate     int  // plies to a forced end (+: the mover wins), 0 none
 	Plain    bool // Score is 100 x an expected return (MCTS), not the game's units
 	Depth    int
 	Nodes    int64

@@ -18,7 +18,7 @@ func TestScoreText(t *testing.T) {
 		{pawns, 2, 0, 0, "+0.00"},
 		{pawns, 2, 0, 5, "mate in 3"},
 		{pawns, 2, 0, -4, "mated in 2"},
-		{pawns, 2, search.MateScore - 5, 0, "mate in 3"},    // a mate score without its distance
+		{pawns, 2, search.MateScore - 5, 0, "mate in 3"},     // a mate score without its distance
 		{pawns, 2, -(search.MateScore - 2), 0, "mated in 1"}, // never a raw 1048574
 		{plainUnits, 2, 0, 1, "wins in 1"},
 		{plainUnits, 2, 0, -2, "loses in 1"},
