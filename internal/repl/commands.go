@@ -382,7 +382,7 @@ func (r *repl) hint(args []string, _ string) {
 		return
 	}
 	e := r.engineFor(p)
-	th, err := r.think(e, p)
+	th, err := r.think(e, p, fmt.Sprintf("hint for %s (%s) thinking", r.t.SeatName(p), e.name()))
 	switch {
 	case err == errInterrupted:
 		r.printf("hint stopped\n")

@@ -93,6 +93,23 @@ type thought struct {
 	Depth    int
 	Nodes    int64
 	Elapsed  time.Duration
+	PV       []string // the principal variation, in progress reports
+}
+
+// scoreWords is the score in units u of a game of seats seats: "score
+// +0.35", "mate in 3", "9.7 cards left"; "" when none was reported.
+func (t thought) scoreWords(u units, seats int) string {
+	if !t.HasScore {
+		return ""
+	}
+	if t.Plain {
+		u = plainUnits
+	}
+	s := scoreText(u, seats, t.Score, t.Mate)
+	if s[0] == '+' || s[0] == '-' {
+		s = "score " + s
+	}
+	return s
 }
 
 // details is "(score +0.35, depth 7, 12,000 nodes)" with the score in
@@ -100,14 +117,7 @@ type thought struct {
 // reported.
 func (t thought) details(u units, seats int) string {
 	var parts []string
-	if t.HasScore {
-		if t.Plain {
-			u = plainUnits
-		}
-		s := scoreText(u, seats, t.Score, t.Mate)
-		if s[0] == '+' || s[0] == '-' {
-			s = "score " + s
-		}
+	if s := t.scoreWords(u, seats); s != "" {
 		parts = append(parts, s)
 	}
 	if t.Depth > 0 {
@@ -145,8 +155,9 @@ type engine interface {
 	// name is the engine's name in records ("meeple").
 	name() string
 	// think finds a move for seat, which is to move, at level lv (unless
-	// the engine's own limits override it).
-	think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error)
+	// the engine's own limits override it). progress, when not nil, is
+	// called from think's goroutine with each report of the search so far.
+	think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error)
 	// newGame tells the engine that a new game starts (game counts them).
 	newGame(game int)
 	close() error
@@ -230,7 +241,7 @@ func (b *builtin) newGame(int) {
 
 func (b *builtin) close() error { return nil }
 
-func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error) {
+func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error) {
 	if b.sr == nil || b.game != t.Game() {
 		sr, err := players.New(t.Game(), b.cfg)
 		if err != nil {
@@ -242,22 +253,43 @@ func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level)
 	if err != nil {
 		return thought{}, fmt.Errorf("the view of seat %d: %v", seat+1, err)
 	}
+	var report func(search.Info)
+	if progress != nil {
+		root := t.State()
+		report = func(in search.Info) {
+			if in.MultiPV > 1 {
+				return
+			}
+			th := b.thought(in)
+			for _, m := range in.PV {
+				th.PV = append(th.PV, root.FormatMove(m))
+			}
+			progress(th)
+		}
+	}
 	start := time.Now()
-	res := b.sr.Search(ctx, st, b.lim.apply(lv), nil)
-	th := thought{Elapsed: time.Since(start), Depth: res.Info.Depth, Nodes: res.Info.Nodes}
+	res := b.sr.Search(ctx, st, b.lim.apply(lv), report)
+	th := b.thought(res.Info)
+	th.Elapsed = time.Since(start)
 	if ctx.Err() != nil {
 		return th, ctx.Err()
-	}
-	if res.Info.Depth > 0 || res.Info.Mate != 0 || res.Info.Score != 0 {
-		th.HasScore, th.Score, th.Mate = true, res.Info.Score, res.Info.Mate
-		th.Plain = b.cfg.Algorithm == players.MCTS
-		th.normalize()
 	}
 	if res.Move == games.NoMove {
 		return th, errors.New("the engine found no move")
 	}
 	th.Move = st.FormatMove(res.Move)
 	return th, nil
+}
+
+// thought is what a search report says.
+func (b *builtin) thought(in search.Info) thought {
+	th := thought{Depth: in.Depth, Nodes: in.Nodes, Elapsed: in.Time}
+	if in.Depth > 0 || in.Mate != 0 || in.Score != 0 {
+		th.HasScore, th.Score, th.Mate = true, in.Score, in.Mate
+		th.Plain = b.cfg.Algorithm == players.MCTS
+		th.normalize()
+	}
+	return th
 }
 
 // process is an engine program, driven through the protocol client like
@@ -312,7 +344,7 @@ func (p *process) close() error {
 	return err
 }
 
-func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error) {
+func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error) {
 	if p.c == nil {
 		c, err := protocol.StartEngine(ctx, p.spec, p.stderr, protocol.Timeouts{})
 		if err != nil {
@@ -335,15 +367,23 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level)
 	if lim.MoveTime > 0 {
 		req.Deadline = lim.MoveTime + time.Second
 	}
+	if progress != nil {
+		req.Info = func(rep protocol.GoReply) { progress(p.thought(rep)) }
+	}
 	rep, err := p.c.Go(ctx, req)
 	if err != nil {
 		p.fail()
 		return thought{}, err
 	}
+	return p.thought(rep), nil
+}
+
+// thought is what a reply (or a reply so far) says.
+func (p *process) thought(rep protocol.GoReply) thought {
 	th := thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: matePlies(p.c.Dialect(), rep.Mate),
-		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed}
+		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed, PV: rep.PV}
 	th.normalize()
-	return th, nil
+	return th
 }
 
 // matePlies converts a mate distance as dialect reports it into plies:

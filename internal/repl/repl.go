@@ -51,6 +51,15 @@ type Options struct {
 	// subcommand).
 	Self   []string
 	Stderr io.Writer // engines' stderr and warnings (nil: discarded)
+	// Live shows an engine's thinking (time, depth, score, nodes, line)
+	// on one line redrawn in place, cleared when it is done: for a
+	// terminal. Width, when not nil, tells the terminal's width in
+	// columns (0 or nil: 80), to cut the line to.
+	Live  bool
+	Width func() int
+	// Delay is the pause before each engine move while watching, so a
+	// person can follow the game (0: none).
+	Delay time.Duration
 }
 
 // repl is one session.
@@ -269,6 +278,9 @@ func (r *repl) loop() error {
 			r.announce()
 		}
 		if engineTurn {
+			if r.o.Mode == Watch && r.o.Delay > 0 && r.t.Played() > 0 && !r.wait() {
+				continue
+			}
 			r.engineMove(p)
 			continue
 		}
@@ -422,8 +434,10 @@ func allEqual(ret []float64) bool {
 // errInterrupted is an engine search stopped by the person.
 var errInterrupted = errors.New("interrupted")
 
-// think runs e for seat, stopping when the person interrupts.
-func (r *repl) think(e engine, seat int) (thought, error) {
+// think runs e for seat, stopping when the person interrupts. With
+// Options.Live, its thinking shows on one line, headed by label, which is
+// cleared when it is done.
+func (r *repl) think(e engine, seat int, label string) (thought, error) {
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	if r.o.Interrupt != nil {
@@ -440,17 +454,48 @@ func (r *repl) think(e engine, seat int) (thought, error) {
 			}
 		}()
 	}
-	th, err := e.think(ctx, r.t, seat, r.level)
+	var progress func(thought)
+	if r.o.Live {
+		w := 0
+		if r.o.Width != nil {
+			w = r.o.Width()
+		}
+		l := startLive(r.out, w, label, r.units(), len(r.t.Seats()))
+		defer l.close()
+		progress = func(th thought) {
+			th.PV = r.sanLine(th.PV)
+			l.report(th)
+		}
+	}
+	th, err := e.think(ctx, r.t, seat, r.level, progress)
 	if ctx.Err() != nil && r.ctx.Err() == nil {
 		return th, errInterrupted
 	}
 	return th, err
 }
 
+// wait pauses Options.Delay before an engine move while watching. It
+// reports false when the person interrupted it (the game then waits for
+// go) or the session ends.
+func (r *repl) wait() bool {
+	t := time.NewTimer(r.o.Delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.ctx.Done():
+		return false
+	case <-r.o.Interrupt:
+		r.paused = true
+		r.printf("\nPaused. 'go' goes on watching.\n")
+		return false
+	}
+}
+
 // engineMove lets the engine of seat p move.
 func (r *repl) engineMove(p int) {
 	e := r.engineFor(p)
-	th, err := r.think(e, p)
+	th, err := r.think(e, p, fmt.Sprintf("%s (%s) thinking", r.t.SeatName(p), e.name()))
 	san := ""
 	if err == nil {
 		san = r.san(th.Move)
@@ -475,6 +520,25 @@ func (r *repl) engineMove(p int) {
 		line += "  " + d
 	}
 	r.printf("%s\n", line)
+}
+
+// sanLine writes a line of moves from the current position in the
+// state's SAN, as far as they are legal; as given when the state has none.
+func (r *repl) sanLine(moves []string) []string {
+	if _, ok := r.t.State().(sanState); !ok || len(moves) == 0 {
+		return moves
+	}
+	c := r.t.State().Clone()
+	out := make([]string, 0, len(moves))
+	for _, s := range moves {
+		m, err := games.ParseLegal(c, s)
+		if err != nil {
+			return append(out, moves[len(out):]...)
+		}
+		out = append(out, c.(sanState).SAN(m))
+		c.Play(m)
+	}
+	return out
 }
 
 // san writes a legal move in the state's SAN, "" when the state has none
