@@ -43,7 +43,10 @@ On a terminal, an engine's thinking (time, depth, score, nodes, line)
 shows on one line redrawn in place, cleared when it moves. Scores are in
 the game's units: pawns (chess), discs (Othello), cards left (The Game),
 or "mate in N" / "wins in N" (the winner's moves). --watch pauses --delay
-before each move (default 1s on a terminal, none otherwise).
+before each move (default 1s on a terminal, none otherwise). People
+taking turns at a game with hidden hands (--humans) hand the keyboard over
+on a terminal: the screen is cleared, and the next player's hand is drawn
+once they press Enter.
 
 With a terminal, boards are drawn in colour with Unicode pieces; with
 NO_COLOR set, or when stdout is not a terminal, in plain ASCII. When stdin
@@ -134,6 +137,9 @@ Examples:
 		o.Live = true
 		o.Width = func() int { return repl.TerminalWidth(stdout) }
 	}
+	// People at one terminal: hidden hands are handed over, the screen
+	// cleared between turns. Piped input reads on as before.
+	o.HandOver = inTTY && outTTY
 	if inTTY && outTTY && stdin == os.Stdin && stdout == os.Stdout {
 		// A person at a terminal: line editing, and Ctrl-C stops the
 		// engine rather than the program (between prompts the terminal

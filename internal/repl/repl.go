@@ -60,6 +60,11 @@ type Options struct {
 	// Delay is the pause before each engine move while watching, so a
 	// person can follow the game (0: none).
 	Delay time.Duration
+	// HandOver, for people taking turns at one terminal at a game that
+	// hides their hands: before each person's turn the screen is cleared
+	// (scrollback too) and the next person is asked to take the keyboard
+	// and press Enter; only then is their hand drawn.
+	HandOver bool
 }
 
 // repl is one session.
@@ -81,6 +86,8 @@ type repl struct {
 	redo [][]referee.Ply // undone moves, each with its chance outcomes, the next last
 	game int             // counts the games (new, load), for the engines
 
+	holder    int       // with Options.HandOver: the seat that has the keyboard, -1 none
+	exposed   bool      // with Options.HandOver: a hand may be on the screen
 	drawn     bool      // the current position has been drawn
 	announced bool      // the end of the game has been announced
 	asked     time.Time // when the person was first asked for the current position's move
@@ -184,6 +191,7 @@ func (r *repl) newGame() {
 		e.newGame(r.game)
 	}
 	r.log, r.redo = nil, nil
+	r.holder = -1
 	r.drawn, r.announced, r.paused = false, false, false
 	r.logChance(0)
 }
@@ -271,6 +279,15 @@ func (r *repl) loop() error {
 		p := st.Player()
 		over := p == games.Terminal
 		engineTurn := !over && !r.humans[p] && !r.paused
+		if !over && !r.drawn && r.o.HandOver && r.o.Mode == Humans && hidden(r.t.Game()) && p != r.holder {
+			if err := r.handOver(p); err != nil {
+				if err == io.EOF {
+					r.printf("\n")
+					return nil
+				}
+				return err
+			}
+		}
 		if !r.drawn && (!engineTurn || r.o.Mode == Watch) {
 			r.drawBoard()
 		}
@@ -305,6 +322,45 @@ func (r *repl) loop() error {
 		r.exec(line)
 	}
 	return nil
+}
+
+// clearScreen clears a terminal's screen and its scrollback.
+const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
+
+// handOver clears the screen (when a hand has been drawn), so that the
+// hand of the person who just played cannot be read, and waits for the person of seat p to take the
+// keyboard and press Enter. Ctrl-C asks again; the end of input ends the
+// session (io.EOF).
+func (r *repl) handOver(p int) error {
+	if r.exposed {
+		r.printf("%s", clearScreen)
+		r.exposed = false
+	}
+	for {
+		r.printf("\n%s\n", r.o.Style.paint(sgrBold,
+			fmt.Sprintf("%s, take the keyboard and press Enter (the others look away).", seatTitle(r.t.SeatName(p)))))
+		_, err := r.p.Prompt("")
+		if errors.Is(err, ErrAborted) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		r.holder = p
+		return nil
+	}
+}
+
+// seatTitle writes a seat name for the start of a sentence: "player2" as
+// "Player 2".
+func seatTitle(name string) string {
+	if n := strings.TrimLeft(name, "abcdefghijklmnopqrstuvwxyz"); n != name && n != "" && strings.Trim(n, "0123456789") == "" {
+		name = name[:len(name)-len(n)] + " " + n
+	}
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
 }
 
 // prompt is "tictactoe x> ", or "tictactoe> " once the game is over.
@@ -345,6 +401,7 @@ func (r *repl) viewer() int {
 // drawBoard draws the position and says who is to move.
 func (r *repl) drawBoard() {
 	r.drawn = true
+	r.exposed = r.o.HandOver
 	st := r.t.State()
 	r.printf("\n%s", r.render(st))
 	switch p := st.Player(); {
