@@ -61,6 +61,8 @@ func TestComplete(t *testing.T) {
 		{"level 1", -1, "level ", "", []string{"1", "10"}},
 		{"save game", -1, "save ", "", []string{"game1.txt", "game2.txt", "games/"}},
 		{"load games/", -1, "load ", "", nil},
+		{"save " + dir + "/game", -1, "save ", "", []string{dir + "/game1.txt", dir + "/game2.txt", dir + "/games/"}},
+		{"load " + dir + "/games/", -1, "load ", "", nil},
 		{"help un", -1, "help ", "", []string{"undo"}},
 		{"und x", 3, "", " x", []string{"undo"}},
 		{"undo 2", -1, "undo ", "", nil},
