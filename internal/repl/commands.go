@@ -129,7 +129,7 @@ func (r *repl) playWords(words []string, bare bool) {
 		}
 		r.errorf("%s", msg)
 		if e.Kind == table.IllegalMove {
-			r.printf("legal moves: %s\n", strings.Join(r.t.LegalMoves(), " "))
+			r.listLegal(words)
 		}
 		return
 	}
@@ -139,6 +139,47 @@ func (r *repl) playWords(words []string, bare bool) {
 	}
 	r.logSince(n, think)
 	r.changed()
+}
+
+// listLegal lists the legal moves after the person typed words that are
+// not all legal: in the state's SAN when one of the words is not shaped
+// like a move in the game's own notation (Nf4 rather than g1f3), else in
+// that notation.
+func (r *repl) listLegal(words []string) {
+	legal := r.t.LegalMoves()
+	own := func(w string) bool {
+		return slices.ContainsFunc(legal, func(m string) bool { return shape(m) == shape(w) })
+	}
+	if san := r.sanMoves(); len(san) > 0 && !all(words, own) {
+		r.printf("legal moves: %s\n", strings.Join(san, " "))
+		return
+	}
+	r.printf("legal moves: %s\n", strings.Join(legal, " "))
+}
+
+func all(words []string, f func(string) bool) bool {
+	for _, w := range words {
+		if !f(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// shape is s with its lower-case letters as a, upper-case as A and digits
+// as 9: e2e4 and g1f3 have one shape, Nf3 another.
+func shape(s string) string {
+	return strings.Map(func(c rune) rune {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return 'a'
+		case c >= 'A' && c <= 'Z':
+			return 'A'
+		case c >= '0' && c <= '9':
+			return '9'
+		}
+		return c
+	}, s)
 }
 
 // logSince logs the table's history from step n on: the players' moves
