@@ -127,6 +127,12 @@ func (r *repl) playWords(words []string, bare bool) {
 		if len(words) == 1 {
 			msg = strings.TrimPrefix(msg, "move 1: ")
 		}
+		if ts, ok := st.(turnState); ok && e.Kind == table.IllegalMove && len(words) == 1 &&
+			strings.EqualFold(words[0], "end") && ts.Played() < ts.Required() {
+			due := ts.Required() - ts.Played()
+			msg = fmt.Sprintf("end: %d more %s due before the turn ends (%d played of %d)",
+				due, plural(due, "card is", "cards are"), ts.Played(), ts.Required())
+		}
 		r.errorf("%s", msg)
 		if e.Kind == table.IllegalMove {
 			r.listLegal(words)
@@ -139,6 +145,13 @@ func (r *repl) playWords(words []string, bare bool) {
 	}
 	r.logSince(n, think)
 	r.changed()
+}
+
+// turnState is a state whose turn is several moves with a minimum before
+// the move "end" may end it (The Game: cards played of those required).
+type turnState interface {
+	Played() int
+	Required() int
 }
 
 // listLegal lists the legal moves after the person typed words that are

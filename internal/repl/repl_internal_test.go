@@ -205,3 +205,20 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("transcript:\n%s", got)
 	}
 }
+
+// TestEndBeforeMinimum: ending a turn of The Game before its minimum says
+// how many cards are still due.
+func TestEndBeforeMinimum(t *testing.T) {
+	var out bytes.Buffer
+	if err := Run(context.Background(), strings.NewReader("end\n9a\nend\n"), &out, Options{Variant: "thegame", Mode: Humans}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"thegame player1> end\nend: 2 more cards are due before the turn ends (0 played of 2)\nlegal moves: 9a ",
+		"thegame player1> end\nend: 1 more card is due before the turn ends (1 played of 2)\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("want %q in:\n%s", want, out.String())
+		}
+	}
+}
