@@ -135,6 +135,15 @@ func TestPerft(t *testing.T) {
 			t.Errorf("%v: code %d, stderr %q; want an error", args, code, errOut)
 		}
 	}
+	for _, args := range [][]string{
+		{"perft", "qubic", "-1"},
+		{"perft", "-7", "qubic"},
+		{"perft", "qubic", "--", "-1"},
+	} {
+		if code, _, errOut := run(t, "", args...); code != 1 || !strings.Contains(errOut, "is negative") || strings.Contains(errOut, "flag") {
+			t.Errorf("%v: code %d, stderr %q; want the depth called negative", args, code, errOut)
+		}
+	}
 }
 
 func TestBenchSignatureIsStable(t *testing.T) {
