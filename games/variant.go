@@ -72,7 +72,7 @@ func LoadVariant(spec string, set ...string) (*Variant, error) {
 		return nil, err
 	}
 	overrides := append(inline, set...)
-	d, err := resolve(base, "", 0)
+	d, err := resolve(base, "", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -91,13 +91,14 @@ func LoadVariant(spec string, set ...string) (*Variant, error) {
 			d.where[k] = keyPos{file: src}
 		}
 		d.source = src
+		d.origin = "from " + base
 	}
 	return d.build()
 }
 
 // CheckFile runs exactly the loader's checks on a TOML file.
 func CheckFile(path string) (*Variant, error) {
-	d, err := resolve(path, "", 0)
+	d, err := resolve(path, "", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +127,7 @@ func Shipped() ([]*Variant, error) {
 func ShippedNames() []string {
 	var names []string
 	for _, n := range shippedFiles() {
-		if _, err := resolve(n, "", 0); errors.Is(err, ErrUnknownGame) {
+		if _, err := resolve(n, "", nil); errors.Is(err, ErrUnknownGame) {
 			continue
 		}
 		names = append(names, n)
@@ -148,6 +149,13 @@ type draft struct {
 	name, family, desc, source string
 	rules                      map[string]any
 	where                      map[string]keyPos // where each rule key was last set
+	// descRules are the rules desc was written for (nil: a family's
+	// summary, which holds for any rules); origin says where the rules
+	// came from since ("extends qubic", "from qubic" for inline rules). When the
+	// rules differ from descRules, desc no longer holds, and the variant
+	// is described by origin and its rules instead.
+	descRules map[string]any
+	origin    string
 }
 
 type keyPos struct {
@@ -172,23 +180,82 @@ func (d *draft) build() (*Variant, error) {
 		}
 		return nil, ve
 	}
-	return &Variant{Name: d.name, Family: d.family, Description: d.desc, Source: d.source, Rules: vals, Game: g}, nil
+	desc := d.desc
+	if was, ok := fam.values(d.descRules); d.descRules != nil && (!ok || !sameValues(was, vals)) {
+		desc = d.origin + ": " + rulesText(vals, fam.Defaults())
+	}
+	return &Variant{Name: d.name, Family: d.family, Description: desc, Source: d.source, Rules: vals, Game: g}, nil
+}
+
+// values are the effective rules of raw, or false when they do not check.
+func (f *Family) values(raw map[string]any) (Values, bool) {
+	vals := f.Defaults()
+	for k, x := range raw {
+		p, ok := f.Param(k)
+		if !ok {
+			return nil, false
+		}
+		v, err := p.check(x)
+		if err != nil {
+			return nil, false
+		}
+		vals[k] = v
+	}
+	return vals, true
+}
+
+func sameValues(a, b Values) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		if y, ok := b[k]; !ok || Format(x) != Format(y) {
+			return false
+		}
+	}
+	return true
+}
+
+// rulesText writes the rules that differ from defaults as key=value pairs
+// in key order ("connect=4 dims=3 size=5"), or "the defaults".
+func rulesText(vals, defaults Values) string {
+	var parts []string
+	for _, k := range vals.Keys() {
+		if d, ok := defaults[k]; ok && Format(d) == Format(vals[k]) {
+			continue
+		}
+		parts = append(parts, k+"="+Format(vals[k]))
+	}
+	if len(parts) == 0 {
+		return "the defaults"
+	}
+	return strings.Join(parts, " ")
+}
+
+func cloneRules(m map[string]any) map[string]any {
+	c := make(map[string]any, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
 }
 
 // resolve turns a name or path into a draft, following extends. dir is the
-// directory of the file that named it (for relative paths).
-func resolve(name, dir string, depth int) (*draft, error) {
-	if depth > maxExtends {
-		return nil, fmt.Errorf("variant %q: extends is nested more than %d deep (a cycle?)", name, maxExtends)
+// directory of the file that named it (for relative paths); chain lists
+// the files that extend it, outermost first.
+func resolve(name, dir string, chain []link) (*draft, error) {
+	if len(chain) > maxExtends {
+		return nil, fmt.Errorf("variant %q: extends is nested more than %d deep", name, maxExtends)
 	}
 	isPath := strings.HasSuffix(name, ".toml") || strings.ContainsAny(name, `/\`)
 	if !isPath {
 		if data, err := fs.ReadFile(configs.FS, name+".toml"); err == nil {
-			return parseFile("configs/"+name+".toml", "", data, depth)
+			file := "configs/" + name + ".toml"
+			return parseFile(file, "", data, chain, file)
 		}
 		if fam, err := Lookup(name); err == nil {
 			return &draft{name: fam.Name, family: fam.Name, desc: fam.Summary, source: name,
-				rules: map[string]any{}, where: map[string]keyPos{}}, nil
+				rules: map[string]any{}, where: map[string]keyPos{}}, nil // a family's summary holds for all its rules
 		}
 		return nil, fmt.Errorf("unknown variant %q%s", name, Suggest(name, append(shippedFiles(), familyNames()...)))
 	}
@@ -196,11 +263,46 @@ func resolve(name, dir string, depth int) (*draft, error) {
 	if dir != "" && !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)
 	}
+	id, err := filepath.Abs(p)
+	if err != nil {
+		id = filepath.Clean(p)
+	}
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("variant file: %w", err)
 	}
-	return parseFile(p, filepath.Dir(p), data, depth)
+	return parseFile(p, filepath.Dir(p), data, chain, id)
+}
+
+// link is a file of an extends chain: its identity (an absolute path, or
+// configs/NAME.toml for a shipped file), its name in messages, and the line
+// of its extends key.
+type link struct {
+	id, file string
+	line     int
+}
+
+// cycleError is an extends chain that comes back to a file of its own. It
+// is reported once, at the first file of the cycle, not wrapped by every
+// file along it.
+type cycleError struct{ files []string }
+
+func (e *cycleError) Error() string {
+	return "extends makes a cycle: " + strings.Join(e.files, " extends ")
+}
+
+// cycleAt returns the error for a chain that reaches id again, or nil.
+func cycleAt(chain []link, id, file string) *VariantError {
+	for i, l := range chain {
+		if l.id == id {
+			var files []string
+			for _, c := range chain[i:] {
+				files = append(files, c.file)
+			}
+			return &VariantError{File: l.file, Line: l.line, Key: "extends", Err: &cycleError{append(files, file)}}
+		}
+	}
+	return nil
 }
 
 func familyNames() []string {
@@ -214,8 +316,12 @@ func familyNames() []string {
 var topKeys = []string{"game", "name", "description", "extends", "rules"}
 
 // parseFile reads one variant file. dir is "" for embedded files, whose
-// extends may only name other shipped variants.
-func parseFile(file, dir string, data []byte, depth int) (*draft, error) {
+// extends may only name other shipped variants; chain lists the files that
+// extend this one (outermost first); id is its identity in a chain.
+func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, error) {
+	if e := cycleAt(chain, id, file); e != nil {
+		return nil, e
+	}
 	var raw map[string]any
 	md, err := toml.Decode(string(data), &raw)
 	if err != nil {
@@ -280,7 +386,11 @@ func parseFile(file, dir string, data []byte, depth int) (*draft, error) {
 			e.Err = errors.New("a shipped variant can extend only shipped variants")
 			return nil, e
 		}
-		d, err = resolve(extends, dir, depth+1)
+		d, err = resolve(extends, dir, append(chain[:len(chain):len(chain)], link{id: id, file: file, line: lines["extends"]}))
+		var ce *cycleError
+		if errors.As(err, &ce) {
+			return nil, err // reported once, at the start of the cycle
+		}
 		if err != nil {
 			e := at("extends")
 			e.Err = err
@@ -302,16 +412,21 @@ func parseFile(file, dir string, data []byte, depth int) (*draft, error) {
 		}
 		d = &draft{family: game, rules: map[string]any{}, where: map[string]keyPos{}}
 	}
+	if extends != "" {
+		d.origin = "extends " + extends
+	} else {
+		d.origin = game
+	}
 	if name == "" {
 		name = strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".toml")
 	}
 	d.name, d.source = name, file
-	if desc != "" {
-		d.desc = desc
-	}
 	for k, v := range rules {
 		d.rules[k] = v
 		d.where[k] = keyPos{file: file, line: lines["rules."+k]}
+	}
+	if desc != "" || extends == "" {
+		d.desc, d.descRules = desc, cloneRules(d.rules)
 	}
 	if fam, err := Lookup(d.family); err == nil {
 		for k := range rules {

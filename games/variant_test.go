@@ -71,8 +71,19 @@ heaps = 7
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Description != "three heaps" || !v.Rules.Bool("misere") || v.Rules.Int("count") != 1 || len(v.Rules.Ints("heaps")) != 1 {
+	// The child changes the rules: "three heaps" no longer holds, so it
+	// says what it is.
+	if v.Description != "extends base.toml: count=1 heaps=7 misere=true" || !v.Rules.Bool("misere") || v.Rules.Int("count") != 1 || len(v.Rules.Ints("heaps")) != 1 {
 		t.Errorf("child = %+v", v)
+	}
+	// A variant that changes nothing (or sets the same values) keeps the
+	// description.
+	same := writeFile(t, dir, "same.toml", "extends = \"base.toml\"\nname = \"same\"\n[rules]\nmisere = true\n")
+	if v, err := CheckFile(same); err != nil || v.Description != "three heaps" {
+		t.Errorf("same = %+v, %v", v, err)
+	}
+	if v, err := LoadVariant(base + "(misere=false)"); err != nil || !strings.HasSuffix(v.Description, "base.toml: the defaults") || !strings.HasPrefix(v.Description, "from ") {
+		t.Errorf("inline = %+v, %v", v, err)
 	}
 	// Inline and --set on top of a file.
 	v, err = LoadVariant(child+"(count=2, heaps=[1,2])", "order=left")
@@ -136,9 +147,18 @@ func TestLoadErrors(t *testing.T) {
 func TestExtendsCycle(t *testing.T) {
 	dir := t.TempDir()
 	a := writeFile(t, dir, "a.toml", "extends = \"b.toml\"\n")
-	writeFile(t, dir, "b.toml", "extends = \"a.toml\"\n")
-	if _, err := CheckFile(a); err == nil || !strings.Contains(err.Error(), "cycle") {
-		t.Errorf("cycle: %v", err)
+	writeFile(t, dir, "b.toml", "# b\nextends = \"a.toml\"\n")
+	self := writeFile(t, dir, "self.toml", "extends = \"self.toml\"\n")
+	c := writeFile(t, dir, "c.toml", "extends = \"a.toml\"\n")
+	for _, tc := range []struct{ file, want string }{
+		{a, a + ":1: key \"extends\": extends makes a cycle: " + a + " extends " + filepath.Join(dir, "b.toml") + " extends " + a},
+		{self, self + ":1: key \"extends\": extends makes a cycle: " + self + " extends " + self},
+		// Reported once, where the cycle starts, not by every file on the way.
+		{c, a + ":1: key \"extends\": extends makes a cycle: " + a + " extends " + filepath.Join(dir, "b.toml") + " extends " + a},
+	} {
+		if _, err := CheckFile(tc.file); err == nil || err.Error() != tc.want {
+			t.Errorf("CheckFile(%s) = %v\nwant %s", filepath.Base(tc.file), err, tc.want)
+		}
 	}
 }
 

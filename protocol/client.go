@@ -138,6 +138,10 @@ type GoRequest struct {
 	// deadline (use it only with Depth or Nodes): the wait is bounded by
 	// the context alone.
 	Deadline time.Duration
+	// Info, when not nil, is called with the reply so far after each
+	// info line, from the goroutine that called Go (a display of the
+	// engine's thinking).
+	Info func(GoReply)
 }
 
 // GoReply is the outcome of a search.

@@ -465,6 +465,10 @@ func (c *Client) searchReplies(ctx context.Context, req GoRequest, goLine string
 				rep.Elapsed = time.Since(start)
 				return rep, ctxErr
 			}
+			if word == "info" && req.Info != nil {
+				rep.Elapsed = time.Since(start)
+				req.Info(rep)
+			}
 			continue
 		case stopped && err == errExpired && ctxErr != nil:
 			c.broke(c.errorf(Stall, "go: no bestmove within %v of stop (the search was interrupted: %v)", c.t.Stop, ctxErr))

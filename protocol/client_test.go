@@ -277,12 +277,16 @@ func TestClientMeeple(t *testing.T) {
 				if err := c.NewGame(ctx, variant); err != nil {
 					t.Fatalf("NewGame: %v", err)
 				}
-				rep, err := c.Go(ctx, GoRequest{Depth: 3, Deadline: patience})
+				var infos []GoReply
+				rep, err := c.Go(ctx, GoRequest{Depth: 3, Deadline: patience, Info: func(r GoReply) { infos = append(infos, r) }})
 				if err != nil {
 					t.Fatalf("go depth 3: %v", err)
 				}
 				if rep.Move == "" || rep.Depth != 3 || !rep.HasScore || len(rep.PV) == 0 || rep.Nodes == 0 || rep.Elapsed <= 0 {
 					t.Fatalf("go depth 3: %+v", rep)
+				}
+				if len(infos) == 0 || infos[len(infos)-1].Depth != rep.Depth || infos[len(infos)-1].Move != "" {
+					t.Fatalf("go depth 3: Info saw %+v; want the replies so far, the last at depth %d", infos, rep.Depth)
 				}
 				moves := []string{rep.Move}
 				for _, req := range []GoRequest{

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,9 +56,36 @@ func TestVariants(t *testing.T) {
 			t.Errorf("variants does not list %s:\n%s", name, out)
 		}
 	}
+	// The columns line up on every row: name, game, rules, description.
+	var starts []int
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var cols []int
+		for _, m := range regexp.MustCompile(`\S+( \S+)*`).FindAllStringIndex(line, 4) {
+			cols = append(cols, m[0])
+		}
+		if starts == nil {
+			starts = cols
+		}
+		if len(cols) != 4 || !slices.Equal(cols, starts) {
+			t.Errorf("columns at %v, want %v:\n%s", cols, starts, out)
+			break
+		}
+	}
+	if !regexp.MustCompile(`(?m)^thegame-expert +thegame +min_plays=3 +The Game`).MatchString(out) {
+		t.Errorf("want only the rules that differ from the defaults:\n%s", out)
+	}
 	code, out, _ = run(t, "", "variants", "--games")
 	if code != 0 || !strings.Contains(out, "kinarow:") || !strings.Contains(out, "connect") {
 		t.Errorf("variants --games: code %d\n%s", code, out)
+	}
+	at := -1 // the column of "default" on every rule's line
+	for _, line := range strings.Split(out, "\n") {
+		if i := strings.Index(line, "  default "); strings.HasPrefix(line, "  ") && (at < 0 || i == at) {
+			at = i
+		} else if strings.HasPrefix(line, "  ") {
+			t.Errorf("variants --games: default at column %d, want %d:\n%s", i, at, out)
+			break
+		}
 	}
 }
 
@@ -108,6 +136,15 @@ func TestPerft(t *testing.T) {
 	} {
 		if code, _, errOut := run(t, "", args...); code != 1 || errOut == "" {
 			t.Errorf("%v: code %d, stderr %q; want an error", args, code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"perft", "qubic", "-1"},
+		{"perft", "-7", "qubic"},
+		{"perft", "qubic", "--", "-1"},
+	} {
+		if code, _, errOut := run(t, "", args...); code != 1 || !strings.Contains(errOut, "is negative") || strings.Contains(errOut, "flag") {
+			t.Errorf("%v: code %d, stderr %q; want the depth called negative", args, code, errOut)
 		}
 	}
 }

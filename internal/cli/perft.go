@@ -23,6 +23,15 @@ inline spec such as 'kinarow(dims=3,size=4)'.`)
 	divide := fs.Bool("divide", false, "print the count below each legal move")
 	var set setFlags
 	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
+	// A negative depth would read as an unknown flag (-1): say what it is.
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if n, err := strconv.Atoi(a); err == nil && n < 0 {
+			return fmt.Errorf("depth %d is negative: want a whole number of plies, 0..64", n)
+		}
+	}
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err
@@ -31,8 +40,11 @@ inline spec such as 'kinarow(dims=3,size=4)'.`)
 		return err
 	}
 	depth, err := strconv.Atoi(args[1])
-	if err != nil || depth < 0 || depth > 64 {
-		return fmt.Errorf("depth %q: want a whole number 0..64", args[1])
+	switch {
+	case err == nil && depth < 0:
+		return fmt.Errorf("depth %d is negative: want a whole number of plies, 0..64", depth)
+	case err != nil || depth > 64:
+		return fmt.Errorf("depth %q: want a whole number of plies, 0..64", args[1])
 	}
 	st, err := startState(args[0], set, *pos, *moves)
 	if err != nil {

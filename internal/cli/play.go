@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/meeple-games/meeple/internal/repl"
 )
@@ -37,6 +39,15 @@ meeple's engine) arg=A proto=native|ugi|uci|gtp option.NAME=VALUE name=N dir=D
 env=K=V. Repeat --engine to give the seats that are not yours different
 engines, in seat order (the last one plays the rest).
 
+On a terminal, an engine's thinking (time, depth, score, nodes, line)
+shows on one line redrawn in place, cleared when it moves. Scores are in
+the game's units: pawns (chess), discs (Othello), cards left (The Game),
+or "mate in N" / "wins in N" (the winner's moves). --watch pauses --delay
+before each move (default 1s on a terminal, none otherwise). People
+taking turns at a game with hidden hands (--humans) hand the keyboard over
+on a terminal: the screen is cleared, and the next player's hand is drawn
+once they press Enter.
+
 With a terminal, boards are drawn in colour with Unicode pieces; with
 NO_COLOR set, or when stdout is not a terminal, in plain ASCII. When stdin
 is not a terminal, lines are read as they come, without line editing: each
@@ -59,6 +70,7 @@ Examples:
 	watch := fs.Bool("watch", false, "engines play every seat; you watch (Ctrl-C pauses)")
 	humans := fs.Bool("humans", false, "people play every seat (the engine only gives hints)")
 	seed := fs.Uint64("seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers")
+	delay := fs.Duration("delay", time.Second, "with --watch, the pause before each move (0: none; default 1s on a terminal, 0 otherwise)")
 	color := fs.String("color", "auto", "colour and Unicode pieces: auto (on a terminal without NO_COLOR), always or never")
 	args, err := parse(fs, env, args)
 	if err != nil {
@@ -109,6 +121,25 @@ Examples:
 	default:
 		return fmt.Errorf("--color %q: want auto, always or never", *color)
 	}
+	if *delay < 0 {
+		return fmt.Errorf("--delay %v: want 0 or more", *delay)
+	}
+	delaySet := false
+	fs.Visit(func(f *flag.Flag) { delaySet = delaySet || f.Name == "delay" })
+	if delaySet && !*watch {
+		return fmt.Errorf("--delay is for --watch")
+	}
+	if *watch && (delaySet || outTTY) {
+		o.Delay = *delay
+	}
+	if outTTY && os.Getenv("TERM") != "dumb" {
+		// The engine's thinking on one line, redrawn in place.
+		o.Live = true
+		o.Width = func() int { return repl.TerminalWidth(stdout) }
+	}
+	// People at one terminal: hidden hands are handed over, the screen
+	// cleared between turns. Piped input reads on as before.
+	o.HandOver = inTTY && outTTY
 	if inTTY && outTTY && stdin == os.Stdin && stdout == os.Stdout {
 		// A person at a terminal: line editing, and Ctrl-C stops the
 		// engine rather than the program (between prompts the terminal

@@ -34,7 +34,7 @@ not used.`)
 	moves := fs.String("moves", "", "play these space-separated moves first")
 	nodes := fs.Int64("nodes", 0, "stop after this many nodes (0: no limit)")
 	movetime := fs.Duration("time", 0, "stop after this long (0: no limit)")
-	hash := fs.Int("hash", 256, "transposition table size in megabytes")
+	hash := fs.Int("hash", 256, "transposition table size in megabytes (memory is taken as the table fills)")
 	var set setFlags
 	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
 	args, err = parse(fs, env, args)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -22,10 +23,19 @@ the game families and every rule key with its type, range and default.`)
 		return err
 	}
 	if *fams {
+		// The columns line up across every family.
+		var w [4]int
+		for _, f := range games.Families() {
+			for _, p := range f.Params {
+				for i, c := range [4]string{p.Key, p.Kind.String(), p.Range(), games.Format(p.Default)} {
+					w[i] = max(w[i], len(c))
+				}
+			}
+		}
 		for _, f := range games.Families() {
 			fmt.Fprintf(env.Stdout, "%s: %s\n", f.Name, f.Summary)
 			for _, p := range f.Params {
-				fmt.Fprintf(env.Stdout, "  %-10s %-8s %-28s default %-6s %s\n", p.Key, p.Kind, p.Range(), games.Format(p.Default), p.Doc)
+				fmt.Fprintf(env.Stdout, "  %-*s  %-*s  %-*s  default %-*s  %s\n", w[0], p.Key, w[1], p.Kind, w[2], p.Range(), w[3], games.Format(p.Default), p.Doc)
 			}
 		}
 		return nil
@@ -34,17 +44,30 @@ the game families and every rule key with its type, range and default.`)
 	if err != nil {
 		return err
 	}
+	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
 	for _, v := range vs {
-		fmt.Fprintf(env.Stdout, "%-14s %-8s %-34s %s\n", v.Name, v.Family, rulesLine(v), v.Description)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, v.Family, rulesLine(v), v.Description)
 	}
-	return nil
+	return tw.Flush()
 }
 
-// rulesLine writes a variant's rules as key=value pairs.
+// rulesLine writes the rules of a variant that differ from its family's
+// defaults as key=value pairs, or "-" when none do.
 func rulesLine(v *games.Variant) string {
+	var defaults games.Values
+	if f, err := games.Lookup(v.Family); err == nil {
+		defaults = f.Defaults()
+	}
 	var parts []string
 	for _, k := range v.Rules.Keys() {
-		parts = append(parts, k+"="+games.Format(v.Rules[k]))
+		val := games.Format(v.Rules[k])
+		if d, ok := defaults[k]; ok && games.Format(d) == val {
+			continue
+		}
+		parts = append(parts, k+"="+val)
+	}
+	if len(parts) == 0 {
+		return "-"
 	}
 	return strings.Join(parts, " ")
 }

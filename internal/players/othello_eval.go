@@ -2,6 +2,7 @@ package players
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
@@ -225,7 +226,10 @@ type othelloEval struct {
 	g     *othello.Game
 	geo   *geometry // nil on a board larger than 8x8
 	nodes int64     // positions the shallow searches visited
-	board []int8    // scratch for evalWide
+	// stop, when not nil, cuts a shallow search short once set (its
+	// result is then meaningless: the solver that set it is aborting).
+	stop  *atomic.Bool
+	board []int8 // scratch for evalWide
 	// phases are the fitted pattern weights (othelloPhases) on the 8x8
 	// board; nil: the hand-weighted evaluation.
 	phases *[othelloBuckets]othelloPhase
@@ -329,6 +333,9 @@ func (e *othelloEval) shallow(p, o uint64, depth int) int {
 
 func (e *othelloEval) negamax(p, o uint64, depth, alpha, beta int, passed bool) int {
 	e.nodes++
+	if e.stop != nil && e.nodes&1023 == 0 && e.stop.Load() {
+		return 0
+	}
 	g := e.geo
 	if depth == 0 {
 		return e.eval8(p, o)

@@ -72,7 +72,7 @@ type OthelloSolver struct {
 type solveEntry struct {
 	p, o         uint64
 	lower, upper int8
-	move         int8  // frame bit, -1 none
+	move         int8  // frame bit + 1, 0 none (so that the zero entry is empty)
 	empties      uint8 // the subtree's size: deeper entries are kept first
 }
 
@@ -86,16 +86,16 @@ func NewOthelloSolver(hashMB int) *OthelloSolver {
 	for n*2*24 <= hashMB<<20 {
 		n *= 2
 	}
-	s := &OthelloSolver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
-	s.Clear()
-	return s
+	// A fresh table is all zero entries, which are empty: it is not
+	// cleared, so its memory is taken from the system only as entries are
+	// stored (a solve that stops early, or has nothing to search, costs
+	// little of it).
+	return &OthelloSolver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
 }
 
 // Clear empties the tables.
 func (s *OthelloSolver) Clear() {
-	for i := range s.tt {
-		s.tt[i] = solveEntry{move: -1}
-	}
+	clear(s.tt)
 	clear(s.wide.tt)
 }
 
@@ -116,7 +116,9 @@ func (s *OthelloSolver) prepare(g *othello.Game, e *othelloEval) {
 func (s *OthelloSolver) Solve(ctx context.Context, st *othello.State, lim search.Limits) OthelloSolution {
 	start := time.Now()
 	if st.Game() != s.game {
-		s.Clear() // the same discs on another board are another position
+		if s.game != nil {
+			s.Clear() // the same discs on another board are another position
+		}
 		s.game = st.Game()
 	}
 	s.stop.Store(false)
@@ -157,6 +159,7 @@ func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
 	g := st.Game()
 	if s.eval == nil || s.eval.g != g {
 		s.eval = newOthelloEval(g)
+		s.eval.stop = &s.stop
 	}
 	valid, _ := g.Frame8()
 	s.s8.init(s, s.eval.geo)
@@ -213,7 +216,7 @@ func (s *OthelloSolver) store(p, o uint64, n, lower, upper, move int) {
 	if f := &s.tt[i+1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
 		e = f
 	}
-	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move), empties: uint8(n)}
+	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n)}
 }
 
 // solver8 is the bitboard solver for boards in the 8x8 frame.
@@ -318,7 +321,7 @@ func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 	var list moveList
 	ttMove := -1
 	if e := v.owner.probe(p, o); e != nil {
-		ttMove = int(e.move)
+		ttMove = int(e.move) - 1
 	}
 	v.order(&list, p, o, n, ttMove)
 	v.dropSymmetric(&list)
@@ -357,7 +360,7 @@ func (v *solver8) keeps(p, o uint64, n, want int) int {
 	var list moveList
 	ttMove := -1
 	if e := v.owner.probe(p, o); e != nil {
-		ttMove = int(e.move)
+		ttMove = int(e.move) - 1
 	}
 	v.order(&list, p, o, n, ttMove)
 	for i := range list.n {
@@ -395,6 +398,12 @@ func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
 			e.key = 1 << 30
 		case n >= solveSortEval:
 			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))
+			// A shallow search costs thousands of the solver's nodes far
+			// from the end: check the deadline after each, not only
+			// every 4096 ticks (60 empties ran seconds over --time).
+			if v.owner.stop.Load() {
+				v.aborted = true
+			}
 		default:
 			e.key = v.fastestFirst(e.p, e.o, sq)
 		}
@@ -478,7 +487,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 			return up
 		}
 		alpha, beta = max(alpha, lo), min(beta, up)
-		ttMove = int(e.move)
+		ttMove = int(e.move) - 1
 	}
 	// Stability cutoff: o's stable discs stay o's, which bounds p's score.
 	if alpha >= stabilityFloor(v.size, n) {

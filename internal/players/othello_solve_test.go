@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
@@ -212,4 +213,31 @@ func TestSolveSixBySix(t *testing.T) {
 		t.Errorf("score %+d (exact %v); want -4", sol.Score, sol.Exact)
 	}
 	checkPV(t, st, sol)
+}
+
+// TestSolverStopsPromptly: far from the end each node of the solver runs
+// shallow searches that cost thousands of nodes; the solver still sees its
+// deadline between them, and a stopped solve returns within a moment
+// (the margin here is some hundred times what it takes).
+func TestSolverStopsPromptly(t *testing.T) {
+	st := loadOthello(t, "othello").NewState().(*othello.State) // 60 empties
+	s := NewOthelloSolver(16)
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan time.Time, 1)
+	timer := time.AfterFunc(50*time.Millisecond, func() { stopped <- time.Now(); cancel() })
+	defer timer.Stop()
+	sol := s.Solve(ctx, st, search.Limits{Infinite: true})
+	late := time.Since(<-stopped)
+	if sol.Exact || sol.Move == games.NoMove || !st.Legal(sol.Move) {
+		t.Fatalf("a stopped solve of the start: %+v", sol)
+	}
+	if late > 2*time.Second {
+		t.Errorf("the solve returned %v after it was stopped", late)
+	}
+	// The same with a time limit.
+	start := time.Now()
+	s.Solve(context.Background(), st, search.Limits{MoveTime: 50 * time.Millisecond})
+	if el := time.Since(start); el > 50*time.Millisecond+2*time.Second {
+		t.Errorf("a solve of 50ms took %v", el)
+	}
 }

@@ -127,9 +127,15 @@ func (r *repl) playWords(words []string, bare bool) {
 		if len(words) == 1 {
 			msg = strings.TrimPrefix(msg, "move 1: ")
 		}
+		if ts, ok := st.(turnState); ok && e.Kind == table.IllegalMove && len(words) == 1 &&
+			strings.EqualFold(words[0], "end") && ts.Played() < ts.Required() {
+			due := ts.Required() - ts.Played()
+			msg = fmt.Sprintf("end: %d more %s due before the turn ends (%d played of %d)",
+				due, plural(due, "card is", "cards are"), ts.Played(), ts.Required())
+		}
 		r.errorf("%s", msg)
 		if e.Kind == table.IllegalMove {
-			r.printf("legal moves: %s\n", strings.Join(r.t.LegalMoves(), " "))
+			r.listLegal(words)
 		}
 		return
 	}
@@ -139,6 +145,54 @@ func (r *repl) playWords(words []string, bare bool) {
 	}
 	r.logSince(n, think)
 	r.changed()
+}
+
+// turnState is a state whose turn is several moves with a minimum before
+// the move "end" may end it (The Game: cards played of those required).
+type turnState interface {
+	Played() int
+	Required() int
+}
+
+// listLegal lists the legal moves after the person typed words that are
+// not all legal: in the state's SAN when one of the words is not shaped
+// like a move in the game's own notation (Nf4 rather than g1f3), else in
+// that notation.
+func (r *repl) listLegal(words []string) {
+	legal := r.t.LegalMoves()
+	own := func(w string) bool {
+		return slices.ContainsFunc(legal, func(m string) bool { return shape(m) == shape(w) })
+	}
+	if san := r.sanMoves(); len(san) > 0 && !all(words, own) {
+		r.printf("legal moves: %s\n", strings.Join(san, " "))
+		return
+	}
+	r.printf("legal moves: %s\n", strings.Join(legal, " "))
+}
+
+func all(words []string, f func(string) bool) bool {
+	for _, w := range words {
+		if !f(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// shape is s with its lower-case letters as a, upper-case as A and digits
+// as 9: e2e4 and g1f3 have one shape, Nf3 another.
+func shape(s string) string {
+	return strings.Map(func(c rune) rune {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return 'a'
+		case c >= 'A' && c <= 'Z':
+			return 'A'
+		case c >= '0' && c <= '9':
+			return '9'
+		}
+		return c
+	}, s)
 }
 
 // logSince logs the table's history from step n on: the players' moves
@@ -382,7 +436,7 @@ func (r *repl) hint(args []string, _ string) {
 		return
 	}
 	e := r.engineFor(p)
-	th, err := r.think(e, p)
+	th, err := r.think(e, p, fmt.Sprintf("hint for %s (%s) thinking", r.t.SeatName(p), e.name()))
 	switch {
 	case err == errInterrupted:
 		r.printf("hint stopped\n")
@@ -395,7 +449,7 @@ func (r *repl) hint(args []string, _ string) {
 	if san := r.san(th.Move); san != "" && san != th.Move {
 		line = fmt.Sprintf("hint for %s: %s (%s)", r.t.SeatName(p), r.o.Style.paint(sgrBold, san), th.Move)
 	}
-	if d := th.details(); d != "" {
+	if d := th.details(r.units(), len(r.t.Seats())); d != "" {
 		line += "  " + d
 	}
 	r.printf("%s\n", line)

@@ -71,11 +71,15 @@ func familyNames() []string {
 	return out
 }
 
-// files completes a path: the entries of its directory that start with
-// its last element, directories with a slash.
+// files completes a path, relative or absolute: the entries of its
+// directory that start with its last element, directories with a slash.
 func files(word string) []string {
 	dir, base := filepath.Split(word)
-	entries, err := os.ReadDir(filepath.Join(".", dir))
+	read := dir // absolute, or relative to the working directory
+	if read == "" {
+		read = "."
+	}
+	entries, err := os.ReadDir(read)
 	if err != nil {
 		return nil
 	}

@@ -18,6 +18,9 @@
 // each prompt and echoes the line it read, so a scripted session's output
 // reads as a transcript. Ctrl-C during an engine's search arrives on
 // Options.Interrupt and stops the search; the game then waits for "go".
+// With Options.Live (a terminal) a search shows its progress on one line
+// redrawn in place (from the searcher's reports and a ticker), cleared
+// when it ends; scores are written in the game's units (scoreText).
 //
 // The game itself (the variant, the position, its history and the chance
 // RNG, with play, undo, legal moves and variant loading and their errors)

@@ -87,36 +87,38 @@ func groupDigits(n int64) string {
 type thought struct {
 	Move     string
 	HasScore bool
-	Score    int // hundredths of a return, the mover's view
-	Mate     int // plies to a forced end (+: the mover wins), 0 none
+	Score    int  // centi-units of the game's evaluation, the mover's view
+	Mate     int  // plies to a forced end (+: the mover wins), 0 none
+	Plain    bool // Score is 100 x an expected return (MCTS), not the game's units
 	Depth    int
 	Nodes    int64
 	Elapsed  time.Duration
+	PV       []string // the principal variation, in progress reports
 }
 
-// eval writes the score as records do: +0.35, or +M5 / -M5 in plies.
-func (t thought) eval() string {
-	switch {
-	case t.Mate > 0:
-		return "+M" + strconv.Itoa(t.Mate)
-	case t.Mate < 0:
-		return "-M" + strconv.Itoa(-t.Mate)
-	case t.HasScore:
-		s := strconv.FormatFloat(float64(t.Score)/100, 'f', 2, 64)
-		if t.Score >= 0 {
-			s = "+" + s
-		}
-		return s
+// scoreWords is the score in units u of a game of seats seats: "score
+// +0.35", "mate in 3", "9.7 cards left"; "" when none was reported.
+func (t thought) scoreWords(u units, seats int) string {
+	if !t.HasScore {
+		return ""
 	}
-	return ""
+	if t.Plain {
+		u = plainUnits
+	}
+	s := scoreText(u, seats, t.Score, t.Mate)
+	if s[0] == '+' || s[0] == '-' {
+		s = "score " + s
+	}
+	return s
 }
 
-// details is "(score +0.35, depth 7, 12,000 nodes)", or "" with nothing
+// details is "(score +0.35, depth 7, 12,000 nodes)" with the score in
+// units u of a game of seats seats ("(mate in 3, ...)"), or "" with nothing
 // reported.
-func (t thought) details() string {
+func (t thought) details(u units, seats int) string {
 	var parts []string
-	if e := t.eval(); e != "" {
-		parts = append(parts, "score "+e)
+	if s := t.scoreWords(u, seats); s != "" {
+		parts = append(parts, s)
 	}
 	if t.Depth > 0 {
 		parts = append(parts, "depth "+strconv.Itoa(t.Depth))
@@ -128,6 +130,14 @@ func (t thought) details() string {
 		return ""
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// normalize reads a score beyond search.MaxEval, a mate score that came
+// without its distance, as the mate it is.
+func (t *thought) normalize() {
+	if t.Mate == 0 && !t.Plain && search.IsMate(t.Score) {
+		t.Mate, t.Score = search.MatePlies(t.Score), 0
+	}
 }
 
 // ply is the thought as a record's ply of seat (0-based).
@@ -145,8 +155,9 @@ type engine interface {
 	// name is the engine's name in records ("meeple").
 	name() string
 	// think finds a move for seat, which is to move, at level lv (unless
-	// the engine's own limits override it).
-	think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error)
+	// the engine's own limits override it). progress, when not nil, is
+	// called from think's goroutine with each report of the search so far.
+	think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error)
 	// newGame tells the engine that a new game starts (game counts them).
 	newGame(game int)
 	close() error
@@ -230,7 +241,7 @@ func (b *builtin) newGame(int) {
 
 func (b *builtin) close() error { return nil }
 
-func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error) {
+func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error) {
 	if b.sr == nil || b.game != t.Game() {
 		sr, err := players.New(t.Game(), b.cfg)
 		if err != nil {
@@ -242,20 +253,43 @@ func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level)
 	if err != nil {
 		return thought{}, fmt.Errorf("the view of seat %d: %v", seat+1, err)
 	}
+	var report func(search.Info)
+	if progress != nil {
+		root := t.State()
+		report = func(in search.Info) {
+			if in.MultiPV > 1 {
+				return
+			}
+			th := b.thought(in)
+			for _, m := range in.PV {
+				th.PV = append(th.PV, root.FormatMove(m))
+			}
+			progress(th)
+		}
+	}
 	start := time.Now()
-	res := b.sr.Search(ctx, st, b.lim.apply(lv), nil)
-	th := thought{Elapsed: time.Since(start), Depth: res.Info.Depth, Nodes: res.Info.Nodes}
+	res := b.sr.Search(ctx, st, b.lim.apply(lv), report)
+	th := b.thought(res.Info)
+	th.Elapsed = time.Since(start)
 	if ctx.Err() != nil {
 		return th, ctx.Err()
-	}
-	if res.Info.Depth > 0 || res.Info.Mate != 0 || res.Info.Score != 0 {
-		th.HasScore, th.Score, th.Mate = true, res.Info.Score, res.Info.Mate
 	}
 	if res.Move == games.NoMove {
 		return th, errors.New("the engine found no move")
 	}
 	th.Move = st.FormatMove(res.Move)
 	return th, nil
+}
+
+// thought is what a search report says.
+func (b *builtin) thought(in search.Info) thought {
+	th := thought{Depth: in.Depth, Nodes: in.Nodes, Elapsed: in.Time}
+	if in.Depth > 0 || in.Mate != 0 || in.Score != 0 {
+		th.HasScore, th.Score, th.Mate = true, in.Score, in.Mate
+		th.Plain = b.cfg.Algorithm == players.MCTS
+		th.normalize()
+	}
+	return th
 }
 
 // process is an engine program, driven through the protocol client like
@@ -310,7 +344,7 @@ func (p *process) close() error {
 	return err
 }
 
-func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level) (thought, error) {
+func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error) {
 	if p.c == nil {
 		c, err := protocol.StartEngine(ctx, p.spec, p.stderr, protocol.Timeouts{})
 		if err != nil {
@@ -334,13 +368,39 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level)
 	if lim.MoveTime > 0 {
 		req.Deadline = lim.MoveTime + time.Second
 	}
+	if progress != nil {
+		req.Info = func(rep protocol.GoReply) { progress(p.thought(rep)) }
+	}
 	rep, err := p.c.Go(ctx, req)
 	if err != nil {
 		p.fail()
 		return thought{}, err
 	}
-	return thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: rep.Mate,
-		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed}, nil
+	return p.thought(rep), nil
+}
+
+// thought is what a reply (or a reply so far) says.
+func (p *process) thought(rep protocol.GoReply) thought {
+	th := thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: matePlies(p.c.Dialect(), rep.Mate),
+		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed, PV: rep.PV}
+	th.normalize()
+	return th
+}
+
+// matePlies converts a mate distance as dialect reports it into plies:
+// native counts plies (GTP reports none); UCI and UGI count the winner's moves (mate 3 is 5
+// plies, mate -3 is 6).
+func matePlies(dialect string, mate int) int {
+	if dialect == "native" || dialect == "gtp" || dialect == "" {
+		return mate
+	}
+	switch {
+	case mate > 0:
+		return 2*mate - 1
+	case mate < 0:
+		return 2 * mate
+	}
+	return 0
 }
 
 // fail closes a process after a failure or an interruption (its replies

@@ -51,6 +51,20 @@ type Options struct {
 	// subcommand).
 	Self   []string
 	Stderr io.Writer // engines' stderr and warnings (nil: discarded)
+	// Live shows an engine's thinking (time, depth, score, nodes, line)
+	// on one line redrawn in place, cleared when it is done: for a
+	// terminal. Width, when not nil, tells the terminal's width in
+	// columns (0 or nil: 80), to cut the line to.
+	Live  bool
+	Width func() int
+	// Delay is the pause before each engine move while watching, so a
+	// person can follow the game (0: none).
+	Delay time.Duration
+	// HandOver, for people taking turns at one terminal at a game that
+	// hides their hands: before each person's turn the screen is cleared
+	// (scrollback too) and the next person is asked to take the keyboard
+	// and press Enter; only then is their hand drawn.
+	HandOver bool
 }
 
 // repl is one session.
@@ -72,6 +86,8 @@ type repl struct {
 	redo [][]referee.Ply // undone moves, each with its chance outcomes, the next last
 	game int             // counts the games (new, load), for the engines
 
+	holder    int       // with Options.HandOver: the seat that has the keyboard, -1 none
+	exposed   bool      // with Options.HandOver: a hand may be on the screen
 	drawn     bool      // the current position has been drawn
 	announced bool      // the end of the game has been announced
 	asked     time.Time // when the person was first asked for the current position's move
@@ -175,6 +191,7 @@ func (r *repl) newGame() {
 		e.newGame(r.game)
 	}
 	r.log, r.redo = nil, nil
+	r.holder = -1
 	r.drawn, r.announced, r.paused = false, false, false
 	r.logChance(0)
 }
@@ -262,6 +279,15 @@ func (r *repl) loop() error {
 		p := st.Player()
 		over := p == games.Terminal
 		engineTurn := !over && !r.humans[p] && !r.paused
+		if !over && !r.drawn && r.o.HandOver && r.o.Mode == Humans && hidden(r.t.Game()) && p != r.holder {
+			if err := r.handOver(p); err != nil {
+				if err == io.EOF {
+					r.printf("\n")
+					return nil
+				}
+				return err
+			}
+		}
 		if !r.drawn && (!engineTurn || r.o.Mode == Watch) {
 			r.drawBoard()
 		}
@@ -269,6 +295,9 @@ func (r *repl) loop() error {
 			r.announce()
 		}
 		if engineTurn {
+			if r.o.Mode == Watch && r.o.Delay > 0 && r.t.Played() > 0 && !r.wait() {
+				continue
+			}
 			r.engineMove(p)
 			continue
 		}
@@ -293,6 +322,45 @@ func (r *repl) loop() error {
 		r.exec(line)
 	}
 	return nil
+}
+
+// clearScreen clears a terminal's screen and its scrollback.
+const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
+
+// handOver clears the screen (when a hand has been drawn), so that the
+// hand of the person who just played cannot be read, and waits for the person of seat p to take the
+// keyboard and press Enter. Ctrl-C asks again; the end of input ends the
+// session (io.EOF).
+func (r *repl) handOver(p int) error {
+	if r.exposed {
+		r.printf("%s", clearScreen)
+		r.exposed = false
+	}
+	for {
+		r.printf("\n%s\n", r.o.Style.paint(sgrBold,
+			fmt.Sprintf("%s, take the keyboard and press Enter (the others look away).", seatTitle(r.t.SeatName(p)))))
+		_, err := r.p.Prompt("")
+		if errors.Is(err, ErrAborted) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		r.holder = p
+		return nil
+	}
+}
+
+// seatTitle writes a seat name for the start of a sentence: "player2" as
+// "Player 2".
+func seatTitle(name string) string {
+	if n := strings.TrimLeft(name, "abcdefghijklmnopqrstuvwxyz"); n != name && n != "" && strings.Trim(n, "0123456789") == "" {
+		name = name[:len(name)-len(n)] + " " + n
+	}
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
 }
 
 // prompt is "tictactoe x> ", or "tictactoe> " once the game is over.
@@ -333,6 +401,7 @@ func (r *repl) viewer() int {
 // drawBoard draws the position and says who is to move.
 func (r *repl) drawBoard() {
 	r.drawn = true
+	r.exposed = r.o.HandOver
 	st := r.t.State()
 	r.printf("\n%s", r.render(st))
 	switch p := st.Player(); {
@@ -431,8 +500,10 @@ func allEqual(ret []float64) bool {
 // errInterrupted is an engine search stopped by the person.
 var errInterrupted = errors.New("interrupted")
 
-// think runs e for seat, stopping when the person interrupts.
-func (r *repl) think(e engine, seat int) (thought, error) {
+// think runs e for seat, stopping when the person interrupts. With
+// Options.Live, its thinking shows on one line, headed by label, which is
+// cleared when it is done.
+func (r *repl) think(e engine, seat int, label string) (thought, error) {
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	if r.o.Interrupt != nil {
@@ -449,17 +520,48 @@ func (r *repl) think(e engine, seat int) (thought, error) {
 			}
 		}()
 	}
-	th, err := e.think(ctx, r.t, seat, r.level)
+	var progress func(thought)
+	if r.o.Live {
+		w := 0
+		if r.o.Width != nil {
+			w = r.o.Width()
+		}
+		l := startLive(r.out, w, label, r.units(), len(r.t.Seats()))
+		defer l.close()
+		progress = func(th thought) {
+			th.PV = r.sanLine(th.PV)
+			l.report(th)
+		}
+	}
+	th, err := e.think(ctx, r.t, seat, r.level, progress)
 	if ctx.Err() != nil && r.ctx.Err() == nil {
 		return th, errInterrupted
 	}
 	return th, err
 }
 
+// wait pauses Options.Delay before an engine move while watching. It
+// reports false when the person interrupted it (the game then waits for
+// go) or the session ends.
+func (r *repl) wait() bool {
+	t := time.NewTimer(r.o.Delay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.ctx.Done():
+		return false
+	case <-r.o.Interrupt:
+		r.paused = true
+		r.printf("\nPaused. 'go' goes on watching.\n")
+		return false
+	}
+}
+
 // engineMove lets the engine of seat p move.
 func (r *repl) engineMove(p int) {
 	e := r.engineFor(p)
-	th, err := r.think(e, p)
+	th, err := r.think(e, p, fmt.Sprintf("%s (%s) thinking", r.t.SeatName(p), e.name()))
 	san := ""
 	if err == nil {
 		san = r.san(th.Move)
@@ -480,10 +582,29 @@ func (r *repl) engineMove(p int) {
 	if san != "" && san != th.Move {
 		line = fmt.Sprintf("%s plays %s (%s)", r.t.SeatName(p), r.o.Style.paint(sgrBold, san), th.Move)
 	}
-	if d := th.details(); d != "" {
+	if d := th.details(r.units(), len(r.t.Seats())); d != "" {
 		line += "  " + d
 	}
 	r.printf("%s\n", line)
+}
+
+// sanLine writes a line of moves from the current position in the
+// state's SAN, as far as they are legal; as given when the state has none.
+func (r *repl) sanLine(moves []string) []string {
+	if _, ok := r.t.State().(sanState); !ok || len(moves) == 0 {
+		return moves
+	}
+	c := r.t.State().Clone()
+	out := make([]string, 0, len(moves))
+	for _, s := range moves {
+		m, err := games.ParseLegal(c, s)
+		if err != nil {
+			return append(out, moves[len(out):]...)
+		}
+		out = append(out, c.(sanState).SAN(m))
+		c.Play(m)
+	}
+	return out
 }
 
 // san writes a legal move in the state's SAN, "" when the state has none

@@ -61,6 +61,8 @@ func TestComplete(t *testing.T) {
 		{"level 1", -1, "level ", "", []string{"1", "10"}},
 		{"save game", -1, "save ", "", []string{"game1.txt", "game2.txt", "games/"}},
 		{"load games/", -1, "load ", "", nil},
+		{"save " + dir + "/game", -1, "save ", "", []string{dir + "/game1.txt", dir + "/game2.txt", dir + "/games/"}},
+		{"load " + dir + "/games/", -1, "load ", "", nil},
 		{"help un", -1, "help ", "", []string{"undo"}},
 		{"und x", 3, "", " x", []string{"undo"}},
 		{"undo 2", -1, "undo ", "", nil},
@@ -201,5 +203,22 @@ func TestInterrupt(t *testing.T) {
 	got := out.String()
 	if !strings.Contains(got, "Stopped meeple thinking for x") || !strings.Contains(got, "gomoku x> h8") {
 		t.Errorf("transcript:\n%s", got)
+	}
+}
+
+// TestEndBeforeMinimum: ending a turn of The Game before its minimum says
+// how many cards are still due.
+func TestEndBeforeMinimum(t *testing.T) {
+	var out bytes.Buffer
+	if err := Run(context.Background(), strings.NewReader("end\n9a\nend\n"), &out, Options{Variant: "thegame", Mode: Humans}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"thegame player1> end\nend: 2 more cards are due before the turn ends (0 played of 2)\nlegal moves: 9a ",
+		"thegame player1> end\nend: 1 more card is due before the turn ends (1 played of 2)\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("want %q in:\n%s", want, out.String())
+		}
 	}
 }
