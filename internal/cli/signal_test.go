@@ -186,19 +186,7 @@ func TestMatchSignals(t *testing.T) {
 // infinite search, with status 143 and nothing but protocol on stdout.
 func TestEngineSignal(t *testing.T) {
 	cmd := helper(t, "", "engine", "--variant", "connect4")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdoutPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdoutPipe, stderr := startPiped(t, cmd)
 	defer stdin.Close()
 	io.WriteString(stdin, "1 isready\n2 go infinite\n")
 	lines := make(chan string, 1000)
@@ -239,20 +227,8 @@ func TestEngineSignal(t *testing.T) {
 // SIGTERM (the prompt is given up), with status 143.
 func TestPlaySignal(t *testing.T) {
 	cmd := helper(t, "", "play", "tictactoe", "--as", "1")
-	stdin, err := cmd.StdinPipe() // held open: the prompt waits
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	stdoutPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdoutPipe, stderr := startPiped(t, cmd)
+	defer stdin.Close() // held open: the prompt waits
 	prompted := make(chan struct{})
 	go func() {
 		r := bufio.NewReader(stdoutPipe)
@@ -280,4 +256,24 @@ func TestPlaySignal(t *testing.T) {
 	if code := exitCode(t, cmd, time.Minute); code != 143 {
 		t.Errorf("exit status %d, want 143; stderr %q", code, stderr.String())
 	}
+}
+
+// startPiped starts cmd with a pipe to its stdin, one from its stdout and
+// its stderr kept in a buffer.
+func startPiped(t *testing.T, cmd *exec.Cmd) (io.WriteCloser, io.ReadCloser, *bytes.Buffer) {
+	t.Helper()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return stdin, stdout, stderr
 }
