@@ -90,7 +90,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 			rec.Loser = loser + 1
 			rec.Returns = forfeitReturns(typ, loser)
 		default:
-			rec.Returns = drawReturns(typ)
+			rec.Returns = cutReturns(typ)
 		}
 		rec.SetTeam(typ)
 		return rec, nil

@@ -760,3 +760,29 @@ func TestTeamRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestCutTeamGame: a cooperative game stopped by --max-plies is the team's
+// loss at the lowest return (its 0 would be The Game's best score, a win);
+// a record written when it was 0 still replays.
+func TestCutTeamGame(t *testing.T) {
+	const rules = "thegame(players=2,high=30,up=1,down=1,hand=3)"
+	v, err := games.LoadVariant(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := v.Game.Type()
+	r := &Record{Variant: "thegame", Rules: rules, Seats: []string{"a", "b"}, Termination: MaxPlies,
+		Start: "-/- 5,20,30/?3 23 play 1 0", Reason: "0 plies played (--max-plies)", Returns: cutReturns(typ)}
+	r.SetTeam(typ)
+	if r.Result() != "loss" || r.Returns[0] != typ.MinReturn {
+		t.Errorf("result %q, returns %v; want a loss at %v", r.Result(), r.Returns, typ.MinReturn)
+	}
+	if err := Replay(r); err != nil {
+		t.Errorf("Replay: %v", err)
+	}
+	r.Returns = drawReturns(typ)
+	r.SetTeam(typ)
+	if err := Replay(r); err != nil {
+		t.Errorf("Replay of a record with 0 returns: %v", err)
+	}
+}

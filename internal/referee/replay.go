@@ -27,9 +27,23 @@ func ChanceSource(seed uint64) *rand.PCG {
 	return rand.NewPCG(seed, 0x6d65_6570_6c65) // "meeple"
 }
 
-// drawReturns are the returns of a drawn game (max plies, the draw rule):
-// 0 for every seat.
+// drawReturns are the returns of a drawn game, 0 for every seat; a game
+// saved in progress has them too.
 func drawReturns(t games.Type) []float64 { return make([]float64, t.Players) }
+
+// cutReturns are the returns of a game stopped before its end with no
+// loser (max plies, the draw rule): a draw, but a cooperative team that
+// was stopped did not reach its goal, so every seat gets MinReturn (a 0
+// would be The Game's best score, a win).
+func cutReturns(t games.Type) []float64 {
+	r := drawReturns(t)
+	if t.Utility == games.Identical {
+		for i := range r {
+			r[i] = t.MinReturn
+		}
+	}
+	return r
+}
 
 // forfeitReturns are the returns when the seat loser (0-based) loses by a
 // fault, time or resignation: it gets MinReturn. In a zero-sum game the
@@ -187,7 +201,10 @@ func Replay(r *Record) error {
 		if r.Loser != 0 {
 			return fmt.Errorf("termination %s names a loser", r.Termination)
 		}
-		want = drawReturns(typ)
+		want = cutReturns(typ)
+		if typ.Utility == games.Identical && sameReturns(drawReturns(typ), r.Returns) {
+			want = r.Returns // written before cut cooperative games were losses
+		}
 	default:
 		if r.Loser < 1 || r.Loser > typ.Players {
 			return fmt.Errorf("termination %s: want the losing seat in 1..%d, have %d", r.Termination, typ.Players, r.Loser)
