@@ -425,13 +425,12 @@ func TestChessSearchAllocs(t *testing.T) {
 	}
 }
 
-// The strength sanity check: with fixed node budgets from seeded openings,
-// the chess player beats the generic alpha-beta (terminal scores only) and
-// a random mover.
-func TestChessStrength(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength: skipped under -short")
-	}
+// TestStrengthChess, a sanity check: with fixed node budgets from seeded
+// openings, the chess player beats the generic alpha-beta (terminal
+// scores only) and a random mover. It is cheap, so the quick version is
+// the full one.
+func TestStrengthChess(t *testing.T) {
+	skipStrengthIfShort(t)
 	g := chessGame(t)
 	for _, opp := range []struct {
 		name string
@@ -470,7 +469,7 @@ func TestChessStrength(t *testing.T) {
 					losses++
 				}
 			}
-			t.Logf("vs %s: +%d -%d =%d", opp.name, wins, losses, draws)
+			t.Logf("chess vs %s: %d won, %d drawn, %d lost of 4 (threshold: 3 won, 0 lost)", opp.name, wins, draws, losses)
 			if losses > 0 || wins < 3 {
 				t.Fatalf("vs %s: +%d -%d =%d, want at least 3 wins and no loss", opp.name, wins, losses, draws)
 			}

@@ -179,10 +179,7 @@ func TestSolveNocca(t *testing.T) {
 			case sol.Value == 0 && (line.Winner() >= 0 || len(sol.PV) != noccaDrawLine && line.Player() != games.Terminal):
 				t.Errorf("the line of a draw, %d plies, ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
 			}
-			plain := 20_000
-			if testing.Short() {
-				plain = 2_000
-			}
+			plain := testSize(20_000, 2_000, 2_000)
 			if sol.Positions < plain || *noccaDeep && sol.Positions < 2_000_000 {
 				v, d, n := plainSolve(t, g)
 				if v != sol.Value || d != sol.Plies {
@@ -202,9 +199,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 		spec  string
 		seeds int
 	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}} {
-		if testing.Short() {
-			tc.seeds /= 4 // 3x3 only
-		}
+		tc.seeds = testSize(tc.seeds, tc.seeds/2, tc.seeds/4) // -short: 3x3 only
 		spec := tc.spec
 		g := loadNocca(t, spec)
 		for seed := range tc.seeds {

@@ -72,8 +72,8 @@ func loadOthello(t testing.TB, spec string) *othello.Game {
 	return v.Game.(*othello.Game)
 }
 
-// TestFFO solves FFO #40-#44 (and #45-#49 with -args -ffo.all): the exact
-// score, and a move that reaches it.
+// TestFFO solves FFO #40 (#40-#44 with -tags strength, and #45-#49 too
+// with -args -ffo.all): the exact score, and a move that reaches it.
 func TestFFO(t *testing.T) {
 	if testing.Short() {
 		t.Skip("FFO endgames: skipped under -short")
@@ -82,8 +82,12 @@ func TestFFO(t *testing.T) {
 	solver := NewOthelloSolver(64)
 	for _, p := range readFFO(t) {
 		t.Run(p.name, func(t *testing.T) {
-			if n, _ := strconv.Atoi(strings.TrimPrefix(p.name, "ffo-")); n >= 45 && !*ffoAll {
+			n, _ := strconv.Atoi(strings.TrimPrefix(p.name, "ffo-"))
+			switch {
+			case n >= 45 && !*ffoAll:
 				t.Skip("run with -args -ffo.all")
+			case n > 40 && !strengthSuite && !*ffoAll:
+				t.Skip("run with -tags strength")
 			}
 			st, err := g.ParseState(p.pos)
 			if err != nil {
@@ -168,10 +172,7 @@ func TestSolverExact(t *testing.T) {
 		t.Run(tc.spec, func(t *testing.T) {
 			g := loadOthello(t, tc.spec)
 			solver := NewOthelloSolver(4)
-			n := tc.positions
-			if testing.Short() {
-				n = (n + 4) / 5
-			}
+			n := testSize(tc.positions, (tc.positions+1)/2, (tc.positions+4)/5)
 			for seed := range n {
 				st := randomEndgame(g, uint64(seed), tc.empties)
 				pos := st.Position()

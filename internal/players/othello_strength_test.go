@@ -17,11 +17,13 @@ import (
 // The Othello strength suite (item 7 of issue 5): the engine against the
 // source article's CPU, a depth-4 disc-counting alpha-beta and generic
 // MCTS, over games from seeded random openings with colours alternated.
-// Deterministic: node and depth budgets, fixed seeds, no clock. Plain go
-// test plays a few games against each; -args -strength.full plays 200.
+// Deterministic: node and depth budgets, fixed seeds, no clock. With the
+// strength tag it plays a few games against each, and with -args
+// -strength.full 200; the quick version plays one or two games against
+// each on smaller budgets.
 
 var (
-	strengthFull = flag.Bool("strength.full", false, "play 200 games against each Othello opponent (hours)")
+	strengthFull = flag.Bool("strength.full", false, "with -tags strength: play 200 games against each Othello opponent (hours)")
 	strengthOnly = flag.String("strength.only", "", "play only against this Othello opponent")
 )
 
@@ -36,6 +38,9 @@ const (
 	othelloMCTSIterations = 250_000
 	// othelloOpeningPlies random moves start each game.
 	othelloOpeningPlies = 4
+	// The budgets of the quick version.
+	othelloQuickEngineNodes    = 20_000
+	othelloQuickMCTSIterations = 10_000
 )
 
 // discEval scores a position by the disc count alone (centi-discs).
@@ -52,27 +57,33 @@ type othelloOpponent struct {
 	name  string
 	make  func(g *othello.Game, seed uint64) search.Searcher
 	lim   search.Limits
-	games int     // in plain go test
+	games int     // with the strength tag (without -strength.full)
 	want  float64 // the least score (wins + draws/2) / games
+
+	// The quick version: its games, threshold and the opponent's limits.
+	quickGames int
+	quickWant  float64
+	quickLim   search.Limits
 }
 
 var othelloOpponents = []othelloOpponent{
 	{"baseline", func(g *othello.Game, seed uint64) search.Searcher { return othelloBaseline{} },
-		search.Limits{}, 6, 1.00},
+		search.Limits{}, 6, 1.00, 2, 0.5, search.Limits{}},
 	{"alphabeta-discs-4", func(g *othello.Game, seed uint64) search.Searcher { return search.NewAlphaBeta(discEval{}, 1) },
-		search.Limits{Depth: 4}, 6, 0.90},
+		search.Limits{Depth: 4}, 6, 0.90, 2, 0.5, search.Limits{Depth: 4}},
 	{"mcts", func(g *othello.Game, seed uint64) search.Searcher {
 		m := search.NewMCTS(seed)
 		m.MinReturn, m.MaxReturn = -1, 1
 		return m
-	}, search.Limits{Nodes: othelloMCTSIterations}, 2, 0.95},
+	}, search.Limits{Nodes: othelloMCTSIterations}, 2, 0.95, 1, 0.5, search.Limits{Nodes: othelloQuickMCTSIterations}},
 }
 
 // othelloGame plays game i of a match: the opening from seed i/2, the
 // engine black in even games and white in odd ones (so each opening is
 // played with both colours). It returns the engine's result (+1, 0, -1)
-// and the final position.
-func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, i int) (int, *othello.State) {
+// and the final position. The engine searches engineNodes a move, the
+// opponent within oppLim.
+func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, oppLim search.Limits, engineNodes int64, i int) (int, *othello.State) {
 	st := g.NewState().(*othello.State)
 	rng := rand.New(rand.NewPCG(uint64(i/2), 0x0e11))
 	for range othelloOpeningPlies {
@@ -83,9 +94,9 @@ func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, i int) (int
 	var seats [2]search.Searcher
 	var lims [2]search.Limits
 	seats[engineSeat] = NewOthelloPlayer(g, 16)
-	lims[engineSeat] = search.Limits{Nodes: othelloEngineNodes}
+	lims[engineSeat] = search.Limits{Nodes: engineNodes}
 	seats[1-engineSeat] = opp.make(g, uint64(i))
-	lims[1-engineSeat] = opp.lim
+	lims[1-engineSeat] = oppLim
 	for st.Player() != games.Terminal {
 		p := st.Player()
 		res := seats[p].Search(context.Background(), st, lims[p], nil)
@@ -103,9 +114,10 @@ func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, i int) (int
 	return -1, st
 }
 
-func TestOthelloStrength(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength suite: skipped under -short")
+func TestStrengthOthello(t *testing.T) {
+	skipStrengthIfShort(t)
+	if (*strengthFull || *strengthOnly != "") && !strengthSuite {
+		t.Fatal("-strength.full and -strength.only need -tags strength")
 	}
 	g := loadOthello(t, "othello")
 	for _, opp := range othelloOpponents {
@@ -114,7 +126,8 @@ func TestOthelloStrength(t *testing.T) {
 				t.Skip("-strength.only")
 			}
 			t.Parallel()
-			n := opp.games
+			n, want := pick(opp.games, opp.quickGames), pick(opp.want, opp.quickWant)
+			lim, nodes := pick(opp.lim, opp.quickLim), pick(int64(othelloEngineNodes), othelloQuickEngineNodes)
 			if *strengthFull {
 				n = 200
 			}
@@ -128,7 +141,7 @@ func TestOthelloStrength(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					for i := range next {
-						r, st := othelloGame(t, g, opp, i)
+						r, st := othelloGame(t, g, opp, lim, nodes, i)
 						mu.Lock()
 						if *strengthFull {
 							t.Logf("game %d: engine %s, %s", i, []string{"black", "white"}[i%2], st.EndReason())
@@ -152,9 +165,9 @@ func TestOthelloStrength(t *testing.T) {
 			close(next)
 			wg.Wait()
 			score := (float64(w) + float64(d)/2) / float64(n)
-			t.Logf("engine vs %s: %d won, %d drawn, %d lost of %d: %.1f%% (%v)", opp.name, w, d, l, n, 100*score, time.Since(start).Round(time.Second))
-			if score < opp.want {
-				t.Errorf("engine scored %.1f%% against %s; want at least %.0f%%", 100*score, opp.name, 100*opp.want)
+			logFigure(t, "othello vs %s: %.1f%% of %d games, %d won, %d drawn, %d lost (threshold %.0f%%; %v)", opp.name, 100*score, n, w, d, l, 100*want, time.Since(start).Round(time.Second))
+			if score < want {
+				t.Errorf("engine scored %.1f%% against %s; want at least %.0f%%", 100*score, opp.name, 100*want)
 			}
 		})
 	}

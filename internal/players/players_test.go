@@ -253,10 +253,7 @@ func (o orderOnly) ScoreMoves(st games.State, moves []games.Move, scores []int32
 // win it claims on random positions is confirmed by a full-width search
 // (no move filter) to the claimed depth.
 func TestVCFSound(t *testing.T) {
-	claims, gamesPer, depth := 0, 20, 3
-	if testing.Short() {
-		gamesPer, depth = 6, 2
-	}
+	claims, gamesPer, depth := 0, testSize(20, 10, 6), testSize(3, 3, 2)
 	for _, name := range []string{"qubic", "score4", "connect4"} {
 		g := loadKinarow(t, name)
 		b := newBoard(g)
@@ -292,10 +289,7 @@ func TestMoveFilterExact(t *testing.T) {
 	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
 		g := loadKinarow(t, name)
 		rng := rand.New(rand.NewPCG(6, 6))
-		compared, gamesPer := 0, 30
-		if testing.Short() {
-			gamesPer = 10
-		}
+		compared, gamesPer := 0, testSize(30, 30, 10)
 		for range gamesPer {
 			st := g.NewState().(*kinarow.State)
 			for st.Player() >= 0 {

@@ -12,8 +12,51 @@ import (
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-// The strength suite (item 11 of the issue): deterministic (node and depth
-// budgets, fixed seeds), skipped under -short.
+// The strength suites: the engine against the baselines of the source
+// articles and generic searchers, deterministic (node and depth budgets,
+// fixed seeds, no clock). Each test is named TestStrength..., logs its
+// figure in one line and asserts its threshold. Built with the strength
+// tag they play their full samples:
+//
+//	go test -tags strength -v -run Strength ./internal/players/
+//
+// Without the tag each plays a quick version (a few seeded games, a loose
+// threshold), so that a broken player fails fast; -short skips them.
+
+// pick returns full in a build with the strength tag, quick without.
+func pick[T any](full, quick T) T {
+	if strengthSuite {
+		return full
+	}
+	return quick
+}
+
+// testSize is the size of a long test: short under -short, full with the
+// strength tag, quick otherwise.
+func testSize(full, quick, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return pick(full, quick)
+}
+
+// skipStrengthIfShort skips a strength suite under -short.
+func skipStrengthIfShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("strength suite: skipped under -short")
+	}
+}
+
+// logFigure logs a strength suite's figure, marked quick when it is the
+// quick version.
+func logFigure(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if !strengthSuite {
+		format = "quick: " + format
+	}
+	t.Logf(format, args...)
+}
 
 func loadKinarow(t testing.TB, name string) *kinarow.Game {
 	t.Helper()
@@ -53,13 +96,11 @@ func contains(moves []games.Move, m games.Move) bool {
 	return false
 }
 
-// TestNeverLosesTicTacToe explores every line of play the opponent can
+// TestStrengthTicTacToe explores every line of play the opponent can
 // choose, from both sides, with the engine at full depth: the engine must
-// lose none.
-func TestNeverLosesTicTacToe(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength suite: skipped under -short")
-	}
+// lose none. It is cheap, so the quick version is the full one.
+func TestStrengthTicTacToe(t *testing.T) {
+	skipStrengthIfShort(t)
 	g := loadKinarow(t, "tictactoe")
 	for engineSeat := range 2 {
 		eng, err := New(g, Config{HashMB: 1})
@@ -96,7 +137,7 @@ func TestNeverLosesTicTacToe(t *testing.T) {
 			}
 		}
 		walk(g.NewState())
-		t.Logf("engine as %s: %d opponent lines, %d won, %d drawn, 0 lost", []string{"x", "o"}[engineSeat], lines, wins, draws)
+		t.Logf("tictactoe, engine as %s against every line: %d lines, %d won, %d drawn, %d lost (threshold: 0 lost)", []string{"x", "o"}[engineSeat], lines, wins, draws, lines-wins-draws)
 	}
 }
 
@@ -146,30 +187,32 @@ func match(t *testing.T, g games.Game, engineSeat, n int) (wins, draws, losses i
 	return int(w.Load()), int(d.Load()), int(l.Load())
 }
 
-func TestQubicBeatsBaseline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength suite: skipped under -short")
-	}
+// TestStrengthQubic: the engine, as x, against the baseline; 95 wins of
+// 100 games (quick: 3 of 4).
+func TestStrengthQubic(t *testing.T) {
+	skipStrengthIfShort(t)
+	n, want := pick(100, 4), pick(95, 3)
 	start := time.Now()
 	g := loadKinarow(t, "qubic")
-	w, d, l := match(t, g, 0, 100)
-	t.Logf("qubic, engine as x: %d won, %d drawn, %d lost of 100 (%v)", w, d, l, time.Since(start).Round(time.Millisecond))
-	if w < 95 {
-		t.Errorf("engine won %d of 100 as x; want at least 95", w)
+	w, d, l := match(t, g, 0, n)
+	logFigure(t, "qubic, engine as x vs baseline: %d won, %d drawn, %d lost of %d (threshold: %d won; %v)", w, d, l, n, want, time.Since(start).Round(time.Millisecond))
+	if w < want {
+		t.Errorf("engine won %d of %d as x; want at least %d", w, n, want)
 	}
 }
 
-func TestHypercubeBeatsBaseline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("strength suite: skipped under -short")
-	}
+// TestStrengthHypercube: the engine against the baseline on 4x4x4x4, as
+// x and as o; 45 wins of 50 games each (quick: 1 of 2).
+func TestStrengthHypercube(t *testing.T) {
+	skipStrengthIfShort(t)
+	n, want := pick(50, 2), pick(45, 1)
 	g := loadKinarow(t, "hypercube")
 	for seat, name := range []string{"x", "o"} {
 		start := time.Now()
-		w, d, l := match(t, g, seat, 50)
-		t.Logf("hypercube, engine as %s: %d won, %d drawn, %d lost of 50 (%v)", name, w, d, l, time.Since(start).Round(time.Millisecond))
-		if w < 45 {
-			t.Errorf("engine won %d of 50 as %s; want at least 45", w, name)
+		w, d, l := match(t, g, seat, n)
+		logFigure(t, "hypercube, engine as %s vs baseline: %d won, %d drawn, %d lost of %d (threshold: %d won; %v)", name, w, d, l, n, want, time.Since(start).Round(time.Millisecond))
+		if w < want {
+			t.Errorf("engine won %d of %d as %s; want at least %d", w, n, name, want)
 		}
 	}
 }
