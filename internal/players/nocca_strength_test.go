@@ -45,6 +45,8 @@ const (
 	// on the machine these tests were tuned on (4 to 5 million nodes a
 	// second).
 	noccaEngineNodes = 200_000
+	// noccaQuickEngineNodes is the engine's budget in the quick version.
+	noccaQuickEngineNodes = 50_000
 	// noccaMCTSIterations is the generic MCTS opponent's budget a move:
 	// about one second of CPU a move on that machine (80,000 to 100,000
 	// iterations a second in the 5x6 game, measured as process CPU time
@@ -85,7 +87,7 @@ func noccaMatch(t *testing.T, g *nocca.Game, n int, opp func(seed uint64) (searc
 				for st.Player() != games.Terminal {
 					var r search.Result
 					if st.ToMove() == engineColour {
-						r = eng.Search(context.Background(), st, search.Limits{Nodes: noccaEngineNodes}, nil)
+						r = eng.Search(context.Background(), st, search.Limits{Nodes: pick(int64(noccaEngineNodes), noccaQuickEngineNodes)}, nil)
 					} else {
 						r = o.Search(context.Background(), st, olim, nil)
 					}
@@ -133,7 +135,7 @@ func TestStrengthNoccaRandom(t *testing.T) {
 		return search.Random{Seed: seed}, search.Limits{}
 	})
 	logFigure(t, "nocca, engine (%d nodes) vs random moves: %d won, %d drawn, %d lost of %d (threshold: %d won; %.1f plies a game, %v)",
-		noccaEngineNodes, res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
+		pick(int64(noccaEngineNodes), noccaQuickEngineNodes), res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
 	if res.wins < want {
 		t.Errorf("engine won %d of %d against random moves (not won: seeds %v); want %d", res.wins, n, res.lost, want)
 	}
@@ -157,7 +159,7 @@ func TestStrengthNoccaMCTS(t *testing.T) {
 	})
 	want := pick(95, 50) // per cent of the games won
 	logFigure(t, "nocca, engine (%d nodes) vs MCTS (%d iterations): %d won, %d drawn, %d lost of %d (threshold: %d%% won; %.1f plies a game, %v)",
-		noccaEngineNodes, iterations, res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
+		pick(int64(noccaEngineNodes), noccaQuickEngineNodes), iterations, res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
 	if res.wins*100 < want*n {
 		t.Errorf("engine won %d of %d against MCTS (not won: seeds %v); want at least %d%%", res.wins, n, res.lost, want)
 	}

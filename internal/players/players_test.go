@@ -253,7 +253,7 @@ func (o orderOnly) ScoreMoves(st games.State, moves []games.Move, scores []int32
 // win it claims on random positions is confirmed by a full-width search
 // (no move filter) to the claimed depth.
 func TestVCFSound(t *testing.T) {
-	claims, gamesPer, depth := 0, testSize(20, 10, 6), testSize(3, 3, 2)
+	claims, gamesPer, depth := 0, testSize(20, 6, 6), testSize(3, 3, 2)
 	for _, name := range []string{"qubic", "score4", "connect4"} {
 		g := loadKinarow(t, name)
 		b := newBoard(g)
