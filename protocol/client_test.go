@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 }
 
 // lingering is how long the orphan of mode "orphan" holds the pipes.
-const lingering = 3 * time.Second
+const lingering = 6 * time.Second
 
 // fakeSpec starts this test binary as an engine in mode.
 func fakeSpec(mode, dialect string, options ...EngineOption) EngineSpec {
@@ -464,10 +464,11 @@ func TestClientStartup(t *testing.T) {
 }
 
 // TestClientFaults: a crash, a stall or a protocol error during a game is
-// an *EngineError of its kind, and Close always returns.
+// an *EngineError of its kind, and Close always returns. Only the hang
+// waits out its short deadline; the other faults come well within
+// patience (a crash or a bad line after a short deadline would be a stall).
 func TestClientFaults(t *testing.T) {
 	ctx := context.Background()
-	search := GoRequest{Depth: 1, Deadline: 100 * time.Millisecond}
 	tests := []struct {
 		mode, dialect string
 		kind          FailKind
@@ -484,6 +485,10 @@ func TestClientFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.mode+"/"+tt.dialect, func(t *testing.T) {
 			c := start(t, fakeSpec(tt.mode, tt.dialect), short)
+			search := GoRequest{Depth: 1, Deadline: patience}
+			if tt.kind == Stall {
+				search.Deadline = 100 * time.Millisecond
+			}
 			_, err := c.Go(ctx, search)
 			wantKind(t, err, tt.kind, tt.want)
 			// The client is unusable now, with the same kind.
@@ -567,12 +572,14 @@ func TestClientClose(t *testing.T) {
 		}
 	})
 	t.Run("bad exit", func(t *testing.T) {
-		c := start(t, fakeSpec("bad-exit", "ugi"), short)
+		c := start(t, fakeSpec("bad-exit", "ugi"), roomy) // it exits by itself: the quit timeout is not waited out
 		wantKind(t, c.Close(), Crash, "exit status 5")
 		wantKind(t, c.Close(), Crash, "exit status 5") // the same again
 	})
 	t.Run("pipes held by an orphan", func(t *testing.T) {
-		c := start(t, fakeSpec("orphan", "native"), short)
+		// roomy: it exits by itself, and Close must not wait for its
+		// orphan even with time to spare.
+		c := start(t, fakeSpec("orphan", "native"), roomy)
 		begin := time.Now()
 		if err := c.Close(); err != nil {
 			t.Fatalf("Close: %v", err)

@@ -148,21 +148,23 @@ func TestJournalWithoutGames(t *testing.T) {
 
 // TestTimeLoss: an engine that thinks past its clock loses on time (it
 // answers stop late); one that does not answer stop at all loses on time
-// too; a quick one under the same clock does not.
+// too; a quick one with a clock sixty times what it thinks does not (a
+// loaded machine may hold a process back for a while).
 func TestTimeLoss(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		env  []string
+		tc   string
 		want Termination
 	}{
-		{"thinks too long", []string{"FAKE_THINK=2s"}, TimeLoss},
-		{"ignores stop", []string{"FAKE_FAULT=hang"}, TimeLoss},
-		{"in time", []string{"FAKE_THINK=10ms"}, Normal},
+		{"thinks too long", []string{"FAKE_THINK=2s"}, "0.3", TimeLoss},
+		{"ignores stop", []string{"FAKE_FAULT=hang"}, "0.3", TimeLoss},
+		{"in time", []string{"FAKE_THINK=10ms"}, "3", Normal},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			slow := fake("slow", tc.env...)
-			tcl, _ := ParseTC("0.3")
+			tcl, _ := ParseTC(tc.tc)
 			slow.TC = &tcl
 			cfg := testConfig(t, "tictactoe", 2, meeple("quick", 1), slow)
 			cfg.Limits.TC, _ = ParseTC("10+0.1")

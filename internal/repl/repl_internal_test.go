@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -174,6 +175,25 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// syncBuffer is a bytes.Buffer that one goroutine may write while
+// another reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 // TestInterrupt stops the engine's search from Options.Interrupt (the
 // terminal's Ctrl-C): the session pauses, the person plays on.
 func TestInterrupt(t *testing.T) {
@@ -183,13 +203,24 @@ func TestInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	var out bytes.Buffer
+	var out syncBuffer
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(context.Background(), in, &out, Options{Variant: "gomoku", Mode: Watch, Level: Level{N: 10}, Interrupt: intr})
 	}()
-	time.Sleep(200 * time.Millisecond)
-	intr <- os.Interrupt
+	// An interrupt before the search starts is dropped (a stale Ctrl-C
+	// must not stop the next search), so a slow start would lose a single
+	// one: interrupt until the session says the search stopped.
+	for stopped := time.After(30 * time.Second); !strings.Contains(out.String(), "Stopped meeple thinking for x"); {
+		select {
+		case intr <- os.Interrupt:
+		case err := <-done:
+			t.Fatalf("the session ended (%v) before it was interrupted:\n%s", err, out.String())
+		case <-stopped:
+			t.Fatalf("the search did not stop:\n%s", out.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 	w.WriteString("h8\nquit\n")
 	w.Close()
 	select {

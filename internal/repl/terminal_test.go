@@ -159,9 +159,21 @@ func TestTerminalInterrupt(t *testing.T) {
 	}
 	s := startTmux(t, t.TempDir(), "gomoku --watch --level 10 --color never")
 	s.waitFor("x to move (meeple)")
-	time.Sleep(300 * time.Millisecond)
-	s.keys("C-c")
-	scr := s.waitFor("Stopped meeple thinking for x")
+	// A Ctrl-C that comes before the search starts is dropped (a stale one
+	// must not stop the next search), and a slow machine may start it
+	// late: press it until the search stops (at the prompt it only
+	// abandons the line).
+	var scr string
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		s.keys("C-c")
+		time.Sleep(200 * time.Millisecond)
+		if scr = s.screen(); strings.Contains(plain(scr), "Stopped meeple thinking for x") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Ctrl-C never stopped the search:\n%s", plain(scr))
+		}
+	}
 	if strings.Contains(scr, "\x1b[") {
 		t.Errorf("colour with --color never:\n%q", scr)
 	}
