@@ -171,9 +171,10 @@ func (r *ref) notation(m refMove) string {
 
 // perftTable is testdata/perft.txt. Rows over 2,000,000 are skipped in
 // -short mode, and the reference implementation derives rows up to 300,000
-// unless -perft.deep is given.
+// unless -perft.deep is given (up to 20,000 in -short mode: it is slow
+// under the race detector).
 func perftTable() gametest.PerftTable {
-	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 2_000_000, RefMax: 300_000}
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 2_000_000, RefMax: 300_000, RefShortMax: 20_000}
 }
 
 // TestPerft checks the package's perft, and the generic games.Perft over
@@ -197,8 +198,13 @@ func TestPerftReference(t *testing.T) {
 // TestPerftPositions plays random games in the reference implementation,
 // replays them in the package through the notation, and compares the
 // positions' perft along the way: deep in games, where stacks, covered
-// pieces, goals, stalemates and repetitions occur.
+// pieces, goals, stalemates and repetitions occur. -short plays a quarter
+// of the games.
 func TestPerftPositions(t *testing.T) {
+	seeds := 16
+	if testing.Short() {
+		seeds = 4
+	}
 	for _, tc := range []struct {
 		spec  string
 		depth int
@@ -210,7 +216,7 @@ func TestPerftPositions(t *testing.T) {
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			g := load(t, tc.spec)
-			for seed := range 16 {
+			for seed := range seeds {
 				rng := rand.New(rand.NewPCG(uint64(seed), 7))
 				r := newRef(g)
 				st := g.newState()

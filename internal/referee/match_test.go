@@ -26,9 +26,11 @@ import (
 
 // TestResume kills the referee with SIGKILL in mid-match, tears the last
 // journal line as a cut write would, and runs the same match again: it
-// ends with exactly every game, none twice.
+// ends with exactly every game, none twice. The referee is killed once a
+// game is in the journal; the match is long enough (32 games of about
+// 0.1s, two at a time) that a loaded machine does not let it finish first.
 func TestResume(t *testing.T) {
-	const n = 16
+	const n = 32
 	cfg := testConfig(t, "tictactoe", n, fake("slow", "FAKE_THINK=25ms"), fake("slower", "FAKE_THINK=25ms", "FAKE_RANDOM=1"))
 	cfg.Concurrency = 2
 	b, err := json.Marshal(cfg)
