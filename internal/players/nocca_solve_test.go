@@ -147,6 +147,9 @@ func TestSolveNocca(t *testing.T) {
 			if tc.deep && (!*noccaDeep || testing.Short()) {
 				t.Skip("a larger board: run with -args -nocca.deep")
 			}
+			if testing.Short() && tc.positions > 100_000 {
+				t.Skip("over 100,000 positions: skipped in -short mode")
+			}
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
 			sol, err := SolveNocca(context.Background(), st, 0)

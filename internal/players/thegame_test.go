@@ -2,6 +2,7 @@ package players
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -33,9 +34,9 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 		p.Rollouts = tc.rollouts
 		rng := rand.New(rand.NewPCG(1, 2))
 		st := g.NewState().(*thegame.State)
-		checked, limit := 0, 60
+		checked, limit := 0, testSize(60, 60, 15)
 		if tc.rollouts > 0 {
-			limit = 25 // each search plays whole games
+			limit = testSize(25, 25, 6) // each search plays whole games
 		}
 		for st.Player() != games.Terminal && checked < limit {
 			if st.Player() == games.Chance {
@@ -61,8 +62,12 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 }
 
 // TestTheGamePlaysLegal plays whole games with the auto player and checks
-// every move is legal.
+// every move is legal (-short: the first 40 moves of each).
 func TestTheGamePlaysLegal(t *testing.T) {
+	moves := math.MaxInt
+	if testing.Short() {
+		moves = 40
+	}
 	for _, spec := range []string{"thegame", "thegame-expert(players=3)", "thegame-house(players=2)"} {
 		g := loadTheGame(t, spec)
 		s, err := New(g, Config{})
@@ -71,7 +76,7 @@ func TestTheGamePlaysLegal(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(3, 4))
 		st := g.NewState()
-		for st.Player() != games.Terminal {
+		for n := 0; st.Player() != games.Terminal && n < moves; n++ {
 			if st.Player() == games.Chance {
 				st.Play(games.SampleChance(st, rng))
 				continue
