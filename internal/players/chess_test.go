@@ -118,7 +118,7 @@ func TestChessLegalAndUnchanged(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	p := NewChessPlayer(g, 1)
 	var buf []games.Move
-	for game := range 6 {
+	for game := range testSize(6, 6, 2) {
 		s := g.NewChess()
 		for ply := 0; ply < 60 && s.Player() >= 0; ply++ {
 			fen, hash, plies := s.Position(), s.Hash(), s.Plies()

@@ -147,8 +147,8 @@ func TestSolveNocca(t *testing.T) {
 			if tc.deep && (!*noccaDeep || testing.Short()) {
 				t.Skip("a larger board: run with -args -nocca.deep")
 			}
-			if testing.Short() && tc.positions > 100_000 {
-				t.Skip("over 100,000 positions: skipped in -short mode")
+			if testing.Short() && tc.positions > 50_000 {
+				t.Skip("over 50,000 positions: skipped in -short mode")
 			}
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
@@ -202,7 +202,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 		spec  string
 		seeds int
 	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}} {
-		tc.seeds = testSize(tc.seeds, tc.seeds/2, tc.seeds/4) // -short: 3x3 only
+		tc.seeds = testSize(tc.seeds, tc.seeds/2, tc.seeds/8) // -short: one 3x3 position
 		spec := tc.spec
 		g := loadNocca(t, spec)
 		for seed := range tc.seeds {

@@ -172,7 +172,7 @@ func TestSolverExact(t *testing.T) {
 		t.Run(tc.spec, func(t *testing.T) {
 			g := loadOthello(t, tc.spec)
 			solver := NewOthelloSolver(4)
-			n := testSize(tc.positions, (tc.positions+1)/2, (tc.positions+4)/5)
+			n := testSize(tc.positions, (tc.positions+1)/2, (tc.positions+9)/10)
 			for seed := range n {
 				st := randomEndgame(g, uint64(seed), tc.empties)
 				pos := st.Position()

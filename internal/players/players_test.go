@@ -210,7 +210,7 @@ func TestTactics(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 1))
 			eng, _ := New(g, Config{HashMB: 1})
 			var wins, blocks int
-			for game := 0; game < 40; game++ {
+			for range testSize(40, 40, 10) {
 				st := g.NewState().(*kinarow.State)
 				for st.Player() >= 0 {
 					me := st.Player()

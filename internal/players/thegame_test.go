@@ -34,9 +34,9 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 		p.Rollouts = tc.rollouts
 		rng := rand.New(rand.NewPCG(1, 2))
 		st := g.NewState().(*thegame.State)
-		checked, limit := 0, testSize(60, 60, 15)
+		checked, limit := 0, testSize(60, 60, 10)
 		if tc.rollouts > 0 {
-			limit = testSize(25, 25, 6) // each search plays whole games
+			limit = testSize(25, 25, 3) // each search plays whole games
 		}
 		for st.Player() != games.Terminal && checked < limit {
 			if st.Player() == games.Chance {
