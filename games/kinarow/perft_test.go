@@ -187,6 +187,9 @@ func TestPerftGames(t *testing.T) {
 		{"tictactoe", 9, 255168},                              // Epstein; shared/reference/kinarow.txt
 		{"kinarow(size=4x3,connect=4,gravity=2)", 12, 356232}, // OEIS A342329, n = 3
 	} {
+		if testing.Short() && c.games > 300000 {
+			continue // the race run: tic-tac-toe only
+		}
 		g := load(t, c.spec)
 		r := newRef(g.Dims(), g.Connect(), g.Gravity(), g.Exact())
 		if leaves, ended := r.perft(0, c.depth, r.all()); leaves+ended != c.games {

@@ -26,6 +26,14 @@ func chess960Numbers(n int) []int {
 	return out
 }
 
+// shortOr is long, or short under -short (the race run).
+func shortOr(long, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return long
+}
+
 // playChess960 plays a two-game match of chess960(number=N) for each
 // array between two UCI engines at a few thousand nodes a move, checks
 // that every game ends by the rules (or the ply cap), never by a forfeit,
@@ -34,8 +42,8 @@ func playChess960(t *testing.T, numbers []int, a, b EngineConfig) (castlings int
 	t.Helper()
 	for _, n := range numbers {
 		cfg := testConfig(t, fmt.Sprintf("chess960(number=%d)", n), 2, a, b)
-		cfg.Limits.Nodes = 3000
-		cfg.MaxPlies = 120
+		cfg.Limits.Nodes = int64(shortOr(3000, 500))
+		cfg.MaxPlies = shortOr(120, 60)
 		cfg.Out = filepath.Join(t.TempDir(), fmt.Sprint(n))
 		run(t, cfg)
 		recs, err := ReadFile(filepath.Join(cfg.Out, RecordsFile))
@@ -86,11 +94,12 @@ func countCastlings(t *testing.T, r *Record) int {
 // Chess960 arrays: the referee sends each start as a FEN and sets
 // UCI_Chess960, and both sides castle king takes rook.
 func TestChess960Stockfish(t *testing.T) {
+	t.Parallel()
 	sf := stockfishPath(t)
 	me := EngineConfig{Name: "meeple", Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}, Proto: "uci", Restart: true}
 	stockfish := EngineConfig{Name: "stockfish", Cmd: sf, Proto: "uci", Restart: true,
 		Options: []EngineOption{{"Threads", "1"}, {"Hash", "16"}}}
-	if n := playChess960(t, chess960Numbers(4), me, stockfish); n == 0 {
+	if n := playChess960(t, chess960Numbers(shortOr(4, 1)), me, stockfish); n == 0 {
 		t.Error("no game castled: the arrays test too little")
 	}
 }
@@ -98,10 +107,11 @@ func TestChess960Stockfish(t *testing.T) {
 // TestChess960UCI plays meeple against meeple over UCI from Chess960
 // arrays.
 func TestChess960UCI(t *testing.T) {
+	t.Parallel()
 	me := func(name string) EngineConfig {
 		return EngineConfig{Name: name, Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}, Proto: "uci", Restart: true}
 	}
-	if n := playChess960(t, chess960Numbers(2), me("a"), me("b")); n == 0 {
+	if n := playChess960(t, chess960Numbers(shortOr(2, 1)), me("a"), me("b")); n == 0 {
 		t.Error("no game castled: the arrays test too little")
 	}
 }

@@ -18,6 +18,7 @@ import (
 // it needs on a loaded machine under -race; the faults that wait them out
 // (hang, too slow a start) cost that much idle time.
 func TestFaults(t *testing.T) {
+	t.Parallel() // mostly waiting out the faulty engines' deadlines
 	cases := []struct {
 		name    string
 		env     []string
