@@ -92,6 +92,7 @@ func TestChessMatedScore(t *testing.T) {
 // Tactics that win material: the best move (checked with Stockfish 17 at
 // depth 16) and a score of at least three pawns. Constructed positions.
 func TestChessTactics(t *testing.T) {
+	t.Parallel()
 	g := chessGame(t)
 	for _, tc := range []struct{ name, fen, best string }{
 		{"knight fork", "r3k3/8/8/1N6/8/8/5PPP/6K1 w - - 0 1", "b5c7"},
@@ -114,6 +115,7 @@ func TestChessTactics(t *testing.T) {
 // Random positions from seeded playouts: the move is legal and the state is
 // as it was (FEN, hash, history length).
 func TestChessLegalAndUnchanged(t *testing.T) {
+	t.Parallel()
 	g := chessGame(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	p := NewChessPlayer(g, 1)

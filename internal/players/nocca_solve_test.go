@@ -142,6 +142,7 @@ func readNoccaSolve(t *testing.T) []noccaSolveRow {
 // positions, plays the line out, and confirms the smaller ones with the
 // second solver.
 func TestSolveNocca(t *testing.T) {
+	t.Parallel()
 	for _, tc := range readNoccaSolve(t) {
 		t.Run(tc.spec, func(t *testing.T) {
 			if tc.deep && (!*noccaDeep || testing.Short()) {
@@ -198,6 +199,7 @@ func TestSolveNocca(t *testing.T) {
 // a won position has a successor lost in one ply less, a lost one only
 // successors won in at most one ply less, and so on.
 func TestSolveNoccaPositions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		spec  string
 		seeds int

@@ -92,6 +92,7 @@ func TestNoccaPositions(t *testing.T) {
 // of one node it must still take a move into the goal and cover a single
 // threat.
 func TestNoccaTactics(t *testing.T) {
+	t.Parallel()
 	for _, spec := range []string{"nocca", "nocca-4x3", "nocca-4x4(stack=2)", "nocca(columns=4,rows=5,first=black)"} {
 		t.Run(spec, func(t *testing.T) {
 			g := loadNocca(t, spec)
@@ -167,6 +168,7 @@ func (o noccaOrderOnly) ScoreMoves(st games.State, moves []games.Move, scores []
 // TestNoccaMoveFilterExact compares alpha-beta with and without the move
 // filter on random positions, those with threats often: the scores agree.
 func TestNoccaMoveFilterExact(t *testing.T) {
+	t.Parallel()
 	for _, spec := range []string{"nocca", "nocca-4x3", "nocca-3x3(repetition=2)"} {
 		g := loadNocca(t, spec)
 		rng := rand.New(rand.NewPCG(6, 6))

@@ -157,6 +157,7 @@ func TestOthelloEvalSense(t *testing.T) {
 // solver's move in its range, a legal move from the midgame search, the
 // position left as it was.
 func TestOthelloPlayer(t *testing.T) {
+	t.Parallel()
 	g := loadOthello(t, "othello-4x4")
 	p := NewOthelloPlayer(g, 1)
 	passes := 0

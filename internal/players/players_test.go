@@ -204,6 +204,7 @@ func immediateWins(st *kinarow.State, seat int) []games.Move {
 // one node, never misses a win in one and never fails to block the
 // opponent's only immediate win.
 func TestTactics(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"tictactoe", "qubic", "hypercube", "connect4", "score4", "gomoku"} {
 		t.Run(name, func(t *testing.T) {
 			g := loadKinarow(t, name)
@@ -286,6 +287,7 @@ func TestVCFSound(t *testing.T) {
 // TestMoveFilterExact compares alpha-beta with and without the move filter
 // on random positions: the scores agree.
 func TestMoveFilterExact(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
 		g := loadKinarow(t, name)
 		rng := rand.New(rand.NewPCG(6, 6))
@@ -485,6 +487,7 @@ func TestLimits(t *testing.T) {
 // n; any other ignores the seed. So a new seed never needs a new player
 // (the protocol keeps the tables).
 func TestSeeds(t *testing.T) {
+	t.Parallel()
 	lim := search.Limits{Nodes: 300}
 	for _, name := range []string{"tictactoe", "othello-6x6", "nocca-3x3", "chess", "thegame"} {
 		v, err := games.LoadVariant(name)

@@ -25,6 +25,7 @@ func loadTheGame(t testing.TB, spec string) *thegame.Game {
 // again at random) and checks it makes the same move: no decision reads
 // another's cards or the draw pile.
 func TestTheGameIgnoresHidden(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		spec     string
 		rollouts int
@@ -64,6 +65,7 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 // TestTheGamePlaysLegal plays whole games with the auto player and checks
 // every move is legal (-short: the first 40 moves of each).
 func TestTheGamePlaysLegal(t *testing.T) {
+	t.Parallel()
 	moves := math.MaxInt
 	if testing.Short() {
 		moves = 40
