@@ -379,19 +379,11 @@ func TestShards(t *testing.T) {
 		}
 		outs = append(outs, c.Out)
 	}
+	if one := gamesOf(t, filepath.Join(base.Out, RecordsFile)); len(one) != 12 {
+		t.Errorf("one run: %d games, want 12", len(one))
+	}
+	mergeEqualsWhole(t, base.Out, whole, filepath.Join(dir, "merged"), outs)
 	var out bytes.Buffer
-	merged, err := Merge(&out, filepath.Join(dir, "merged"), outs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(whole.Standings, merged.Standings) || !reflect.DeepEqual(whole.Pairs, merged.Pairs) {
-		t.Errorf("standings differ:\none run %+v %+v\nmerged %+v %+v", whole.Standings, whole.Pairs, merged.Standings, merged.Pairs)
-	}
-	one := gamesOf(t, filepath.Join(base.Out, RecordsFile))
-	two := gamesOf(t, filepath.Join(dir, "merged", RecordsFile))
-	if len(one) != 12 || !reflect.DeepEqual(one, two) {
-		t.Errorf("records differ:\none run %v\nmerged  %v", one, two)
-	}
 	if _, err := Merge(&out, filepath.Join(dir, "merged"), outs); err == nil {
 		t.Errorf("merging into a directory with a journal succeeds")
 	}
@@ -423,7 +415,9 @@ func TestShardsFromEnv(t *testing.T) {
 	base := testConfig(t, "tictactoe", n, meeple("a", 1), meeple("b", 2))
 	base.RandomPlies, base.Seed = 2, 42
 	whole := run(t, base)
-	wholeGames := gamesOf(t, filepath.Join(base.Out, RecordsFile))
+	if got := len(gamesOf(t, filepath.Join(base.Out, RecordsFile))); got != n {
+		t.Fatalf("one run: %d games, want %d", got, n)
+	}
 	systems := map[string]struct {
 		spec string
 		env  func(task int) map[string]string
@@ -465,17 +459,7 @@ func TestShardsFromEnv(t *testing.T) {
 				}
 				outs = append(outs, c.Out)
 			}
-			var out bytes.Buffer
-			merged, err := Merge(&out, filepath.Join(dir, "all"), outs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(whole.Standings, merged.Standings) || !reflect.DeepEqual(whole.Pairs, merged.Pairs) {
-				t.Errorf("standings differ:\none run %+v %+v\nmerged %+v %+v", whole.Standings, whole.Pairs, merged.Standings, merged.Pairs)
-			}
-			if got := gamesOf(t, filepath.Join(dir, "all", RecordsFile)); !reflect.DeepEqual(wholeGames, got) {
-				t.Errorf("records differ:\none run %v\nmerged  %v", wholeGames, got)
-			}
+			mergeEqualsWhole(t, base.Out, whole, filepath.Join(dir, "all"), outs)
 		})
 	}
 }
@@ -538,5 +522,23 @@ func TestShipped(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// mergeEqualsWhole merges the shards outs into dir and checks the standings,
+// pairs and records equal those of the whole match run into wholeOut.
+func mergeEqualsWhole(t *testing.T, wholeOut string, whole *Summary, dir string, outs []string) {
+	t.Helper()
+	var out bytes.Buffer
+	merged, err := Merge(&out, dir, outs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(whole.Standings, merged.Standings) || !reflect.DeepEqual(whole.Pairs, merged.Pairs) {
+		t.Errorf("standings differ:\none run %+v %+v\nmerged %+v %+v", whole.Standings, whole.Pairs, merged.Standings, merged.Pairs)
+	}
+	one := gamesOf(t, filepath.Join(wholeOut, RecordsFile))
+	if two := gamesOf(t, filepath.Join(dir, RecordsFile)); !reflect.DeepEqual(one, two) {
+		t.Errorf("records differ:\none run %v\nmerged  %v", one, two)
 	}
 }
