@@ -328,15 +328,19 @@ func TestBaselinePriorities(t *testing.T) {
 		// a1-c3 diagonal (column a holds x's a3)
 		{"x2/3/o2 x", []string{"b1", "c1", "b2", "c3"}},
 	}
-	for _, tc := range tests {
-		st := parse(t, g, tc.pos)
+	// check plays the baseline with five seeds at pos and wants one of want.
+	check := func(g *kinarow.Game, pos string, want []string) {
+		st := parse(t, g, pos)
 		for seed := range uint64(5) {
 			p, _ := New(g, Config{Algorithm: Baseline, Seed: seed})
 			res := p.Search(context.Background(), st, search.Limits{}, nil)
-			if !slices.Contains(tc.want, st.FormatMove(res.Move)) {
-				t.Errorf("%s seed %d: %s, want one of %v", tc.pos, seed, st.FormatMove(res.Move), tc.want)
+			if !slices.Contains(want, st.FormatMove(res.Move)) {
+				t.Errorf("%s seed %d: %s, want one of %v", pos, seed, st.FormatMove(res.Move), want)
 			}
 		}
+	}
+	for _, tc := range tests {
+		check(g, tc.pos, tc.want)
 	}
 	// 4x4, four in a row (two is k-2).
 	g4 := loadKinarow(t, "kinarow(dims=2,size=4,connect=4)")
@@ -349,14 +353,7 @@ func TestBaselinePriorities(t *testing.T) {
 		{"oo2/4/3x/xx2 o", []string{"c1", "d1"}}, // fork-block (x's row 1) before fork (o's row 4)
 		{"o3/oo1x/3x/xx2 o", []string{"d1"}},     // fork-block on the most lines: d1 is on x's row 1 and column d
 	} {
-		st := parse(t, g4, tc.pos)
-		for seed := range uint64(5) {
-			p, _ := New(g4, Config{Algorithm: Baseline, Seed: seed})
-			res := p.Search(context.Background(), st, search.Limits{}, nil)
-			if !slices.Contains(tc.want, st.FormatMove(res.Move)) {
-				t.Errorf("%s seed %d: %s, want one of %v", tc.pos, seed, st.FormatMove(res.Move), tc.want)
-			}
-		}
+		check(g4, tc.pos, tc.want)
 	}
 	// On random positions of the big boards, every choice keeps the order.
 	for _, name := range []string{"qubic", "hypercube"} {
