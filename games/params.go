@@ -246,20 +246,41 @@ func describeValue(v any) string {
 }
 
 // Description tells a generic client (a GUI that has never seen the game)
-// enough to draw the board and drive the game.
+// enough to draw the board and drive the game: with a state's Picture and
+// its legal moves, a client draws and plays any game without game code of
+// its own. The native protocol's describe sends it as JSON (these field
+// tags), and protocol/README.md specifies every field.
 type Description struct {
-	Players []string // seat names in order ("x", "o")
+	Players []string `json:"players"` // seat names in order ("x", "o")
 	// Board geometry: the size along each axis, and how each axis is written
 	// in move notation ("letters" a.., "numbers" 1..). Empty for card games.
-	Dims   []int
-	Coords []string
+	// A cell's index is sum(coord[i] * stride[i]), axis 1 varying fastest;
+	// a cell is named by its coordinates in axis order ("b3", "b3c2").
+	Dims   []int    `json:"dims,omitempty"`
+	Coords []string `json:"coords,omitempty"`
+	// RowsDown says row 1 of axis 2 is drawn at the top (Othello); else at
+	// the bottom (chess, Connect Four, Nocca). Axis 1 runs left to right.
+	RowsDown bool `json:"rowsDown,omitempty"`
+	// Gravity is the 1-based axis along which pieces fall (Connect Four:
+	// 2); 0 for none.
+	Gravity int `json:"gravity,omitempty"`
 	// Stacks is the tallest stack a square can hold (0: one piece a square).
-	Stacks int
-	// Moves describes the move grammar; MoveExample is one legal start move
-	// (in a game that starts with chance, a player's move of the kind the
-	// players make: The Game's "50a").
-	Moves       string
-	MoveExample string
+	Stacks int `json:"stacks,omitempty"`
+	// Pieces are the kinds of pieces a cell can hold; Picture.Cells indexes
+	// into it.
+	Pieces []Piece `json:"pieces,omitempty"`
+	// Above and Below caption the board's top and bottom edges as drawn
+	// (Nocca: the goals), "" for none.
+	Above string `json:"above,omitempty"`
+	Below string `json:"below,omitempty"`
+	// Cards describes a card game's table; nil for board games.
+	Cards *CardTable `json:"cards,omitempty"`
+	// Grammar is the move notation as data; Moves is the same in prose and
+	// MoveExample one legal start move (in a game that starts with chance,
+	// a player's move of the kind the players make: The Game's "50a").
+	Grammar     Grammar `json:"grammar"`
+	Moves       string  `json:"moves"`
+	MoveExample string  `json:"example"`
 	// Extra holds game-specific facts as key/value pairs (gravity axis, ...).
-	Extra [][2]string
+	Extra [][2]string `json:"extra,omitempty"`
 }

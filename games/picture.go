@@ -1,0 +1,89 @@
+package games
+
+// This file holds what a generic client needs besides the Description to
+// draw a position and to turn a click into a move: the position as data
+// (Picture) and the cells a move touches (MoveCells). The REPL's boards,
+// the browser's boards and the native protocol's describe and picture
+// commands are all made from them, so a new game adds no drawing code.
+
+// Piece is one kind of thing a cell can hold.
+type Piece struct {
+	Name   string `json:"name"`   // "white pawn", "black disc", "x"
+	Seat   int    `json:"seat"`   // the seat that owns it (0-based), -1 for none
+	Letter string `json:"letter"` // one ASCII character: FEN's "P", Othello's "X"
+	Glyph  string `json:"glyph"`  // one Unicode character one column wide: "♙", "●", "✕"
+	// Shape says how a graphical client draws it: "glyph" (the Glyph
+	// itself, chess men), "disc" (a filled circle of Colour: Othello,
+	// Nocca), "mark" (the Glyph in Colour: x and o).
+	Shape  string `json:"shape"`
+	Colour string `json:"colour"` // a CSS colour name: "black", "white", "crimson"
+}
+
+// CardTable describes a card game's table: the piles cards are played on
+// and the cards there are.
+type CardTable struct {
+	Range [2]int     `json:"range"` // the lowest and highest card
+	Piles []PileKind `json:"piles"`
+	Hand  int        `json:"hand"` // cards in a full hand
+}
+
+// PileKind is one pile of a CardTable.
+type PileKind struct {
+	Name  string `json:"name"`  // as moves write it: "a"
+	Up    bool   `json:"up"`    // ascending (else descending)
+	Start int    `json:"start"` // the top card before any is played
+}
+
+// Grammar is the move notation as data. A move is written as one of Forms:
+// its parts one after another, with no separator unless a part is a word.
+type Grammar struct {
+	Forms [][]MovePart `json:"forms"`
+}
+
+// MovePart is one part of a move form.
+type MovePart struct {
+	// Kind is "cell" (a cell's name: its coordinates in axis order), "from"
+	// and "to" (the cells of a step), "choice" (one of Values: a promotion
+	// letter), "word" (the text Values[0], written as is: "pass", "-"),
+	// "card" (a card's number) or "pile" (a pile's name).
+	Kind     string   `json:"kind"`
+	Name     string   `json:"name,omitempty"` // what the part means: "promotion"
+	Values   []string `json:"values,omitempty"`
+	Optional bool     `json:"optional,omitempty"`
+}
+
+// Picture is a position as data, as one seat may see it.
+type Picture struct {
+	// Cells holds, per cell index, the pieces on it from the bottom up as
+	// indexes into Description.Pieces; empty for an empty cell.
+	Cells [][]int `json:"cells,omitempty"`
+	// Notes are short public facts under the board: "discs: black 2, white
+	// 2", "check".
+	Notes []string `json:"notes,omitempty"`
+	// Card games: the piles' top cards and counts of cards played, in
+	// CardTable.Piles order; each seat's hand, nil where hidden from the
+	// viewer; each hand's size; the draw pile's size; this turn's plays
+	// made and the plays still due before the turn may end.
+	Tops      []int   `json:"tops,omitempty"`
+	PileSizes []int   `json:"pileSizes,omitempty"`
+	Hands     [][]int `json:"hands,omitempty"`
+	HandSizes []int   `json:"handSizes,omitempty"`
+	Deck      int     `json:"deck,omitempty"`
+	Played    int     `json:"played,omitempty"`
+	Due       int     `json:"due,omitempty"`
+}
+
+// Pictured is implemented by states that can be drawn from their game's
+// Description. Every shipped game implements it.
+type Pictured interface {
+	State
+	// Picture is the position as seat sees it (seat -1: an onlooker, who
+	// sees only what is public; in a perfect-information game every seat
+	// sees everything).
+	Picture(seat int) Picture
+	// MoveCells are the cells move m touches, in the order its notation
+	// names them (a placement: one cell; a step: from, then to), nil for a
+	// move off the board (a pass, a card). A client highlights a last
+	// move with them and finds the move a click or a drag means.
+	MoveCells(m Move) []int
+}
