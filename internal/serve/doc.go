@@ -12,9 +12,10 @@
 //	GET  /                         the lobby (index.html; the page routes on the path)
 //	GET  /room/{id}                a room's page; ?token=T takes the seat T belongs to
 //	GET  /watch                    a watched match's page
-//	GET  /api/variants             [{"name","game","description","rules"}] every shipped variant
+//	GET  /api/variants             [{"name","game","description","rules","players"}] every shipped variant
 //	POST /api/check                {"spec": "othello(size=10)"} or {"toml": "...", "file": "x.toml"}
-//	                               -> {"name","game","rules","description"} or {"error","file","line","key"}
+//	                               -> {"name","game","rules","description","players"} or {"error","file","line","key"}
+//	                               (players: the seat names, Description.Players: the lobby offers a seat each)
 //	POST /api/rooms                {"variant": spec, "toml": text (optional, instead of variant),
 //	                                "seats": [{"person": true} | {"engine": "level=3" | an --engine spec}],
 //	                                "clock": "5+0.1" (optional, seconds), "seed": 1 (optional)}
