@@ -1,0 +1,202 @@
+// board.js draws any board from data: the game's Description (geometry,
+// pieces, captions) and a position's Picture (the cells' pieces, bottom
+// up). It knows no game. A board of one or two axes is one grid with its
+// coordinates around it; more axes are a grid of labelled 2-D slices, axis
+// 3 across the page and the higher axes down it, as the terminal draws
+// them (internal/repl/draw.go).
+import { s } from "./dom.js";
+
+const CELL = 48; // a cell's side in SVG units
+const EDGE = 22; // room for coordinates
+const GAP = 26; // between slices
+const TITLE = 24; // a slice's label
+
+// Geometry is where every cell of a description's board is drawn.
+export class Geometry {
+  constructor(desc, flip) {
+    this.desc = desc;
+    this.dims = desc.dims || [];
+    this.flip = !!flip;
+    this.stride = [];
+    let n = 1;
+    for (const d of this.dims) { this.stride.push(n); n *= d; }
+    this.size = this.dims.length ? n : 0;
+    this.pos = new Array(this.size); // cell -> {x, y} of its top-left corner
+    this.labels = []; // coordinates and slice titles: {x, y, text, cls}
+    this.layout();
+  }
+
+  letters(i) {
+    const c = (this.desc.coords || [])[i];
+    return c ? c === "letters" : i % 2 === 0;
+  }
+
+  coordName(i, c) {
+    return this.letters(i) ? String.fromCharCode(97 + c) : String(c + 1);
+  }
+
+  // cellName writes a cell's coordinates as moves do: "b3", "a1c2".
+  cellName(cell) {
+    let out = "";
+    this.dims.forEach((n, i) => { out += this.coordName(i, cell % n); cell = Math.floor(cell / n); });
+    return out;
+  }
+
+  coord(cell, i) {
+    return Math.floor(cell / this.stride[i]) % this.dims[i];
+  }
+
+  // order lists axis i's coordinates in drawing order: letters left to
+  // right, numbers top down with 1 at the bottom (unless rowsDown, for
+  // axis 2); all reversed when flipped.
+  order(i) {
+    const n = this.dims[i];
+    const down = !this.letters(i) && !(i === 1 && this.desc.rowsDown);
+    const out = [];
+    for (let k = 0; k < n; k++) out.push(down ? n - 1 - k : k);
+    if (this.flip) out.reverse();
+    return out;
+  }
+
+  layout() {
+    const d = this.dims;
+    if (d.length === 0) { this.width = this.height = 0; return; }
+    const xs = this.order(0);
+    const ys = d.length > 1 ? this.order(1) : [0];
+    const sw = xs.length * CELL, sh = ys.length * CELL;
+    // The slices: one for a 1-D or 2-D board; else every coordinate of
+    // axis 3 across and every combination of axes 4.. down (highest slowest).
+    let bands = [[]];
+    for (let i = d.length - 1; i >= 3; i--) {
+      const next = [];
+      for (const b of bands) for (const c of this.order(i)) next.push([...b, [i, c]]);
+      bands = next;
+    }
+    const across = d.length > 2 ? this.order(2) : [null];
+    const framed = d.length <= 2;
+    const top = framed ? EDGE : TITLE + EDGE;
+    const left = EDGE;
+    const slotW = left + sw + (framed ? EDGE : GAP);
+    const slotH = top + sh + (framed ? EDGE : GAP);
+    bands.forEach((band, bi) => {
+      across.forEach((z, zi) => {
+        const ox = zi * slotW, oy = bi * slotH;
+        let base = 0;
+        let title = "";
+        if (z !== null) { base += z * this.stride[2]; title += this.coordName(2, z); }
+        for (const [i, c] of [...band].reverse()) { base += c * this.stride[i]; }
+        for (const [i, c] of [...band].sort((a, b) => a[0] - b[0])) title += this.coordName(i, c);
+        if (title) this.labels.push({ x: ox + left + sw / 2, y: oy + TITLE - 6, text: title, cls: "slice" });
+        xs.forEach((x, xi) => {
+          const name = this.coordName(0, x);
+          this.labels.push({ x: ox + left + xi * CELL + CELL / 2, y: oy + top - 6, text: name, cls: "coord" });
+          if (framed) this.labels.push({ x: ox + left + xi * CELL + CELL / 2, y: oy + top + sh + 16, text: name, cls: "coord" });
+        });
+        if (d.length > 1) ys.forEach((y, yi) => {
+          const name = this.coordName(1, y);
+          this.labels.push({ x: ox + left / 2, y: oy + top + yi * CELL + CELL / 2 + 5, text: name, cls: "coord" });
+          if (framed) this.labels.push({ x: ox + left + sw + EDGE / 2, y: oy + top + yi * CELL + CELL / 2 + 5, text: name, cls: "coord" });
+        });
+        ys.forEach((y, yi) => xs.forEach((x, xi) => {
+          const cell = base + x * this.stride[0] + (d.length > 1 ? y * this.stride[1] : 0);
+          this.pos[cell] = { x: ox + left + xi * CELL, y: oy + top + yi * CELL, shade: (x + y) % 2 };
+        }));
+      });
+    });
+    this.width = across.length * slotW - (framed ? 0 : GAP);
+    this.height = bands.length * slotH - (framed ? 0 : GAP);
+  }
+
+  // column is the key shared by the cells a gravity drop may mean: every
+  // coordinate but the gravity axis's. Without gravity, the cell itself.
+  column(cell) {
+    const g = (this.desc.gravity || 0) - 1;
+    if (g < 0 || g >= this.dims.length) return cell;
+    return cell - this.coord(cell, g) * this.stride[g];
+  }
+}
+
+// contrast is a stroke that shows against a piece of colour c.
+function contrast(c) {
+  const light = ["white", "ivory", "snow", "beige", "linen", "gold", "yellow", "khaki", "wheat", "cornsilk", "lightyellow", "seashell", "floralwhite", "ghostwhite", "whitesmoke", "mintcream", "azure", "honeydew", "lavenderblush", "oldlace", "lemonchiffon", "papayawhip", "moccasin", "bisque", "antiquewhite", "navajowhite", "peachpuff", "lightgray", "lightgrey", "silver", "gainsboro"];
+  return light.includes(String(c).toLowerCase()) ? "#111" : "#f4f4f4";
+}
+
+// solidGlyph gives the filled form of a chess-symbol glyph (U+2654..2659
+// outline -> U+265A..265F solid), so that a piece can be filled with its
+// colour; other glyphs are returned as they are.
+function solidGlyph(g) {
+  const c = g.codePointAt(0);
+  if (c >= 0x2654 && c <= 0x2659) return String.fromCodePoint(c + 6);
+  return g;
+}
+
+// drawPiece draws piece p centred on (cx, cy) with radius r.
+function drawPiece(p, cx, cy, r) {
+  const colour = p.colour || "black";
+  const title = s("title", { text: p.name || p.letter || "" });
+  switch (p.shape) {
+    case "disc":
+      return s("circle", { cx, cy, r, fill: colour, stroke: contrast(colour), "stroke-width": 2.5, class: "piece" }, title);
+    case "glyph":
+      return s("text", {
+        x: cx, y: cy + r * 0.62, "font-size": r * 2.1, "text-anchor": "middle", class: "piece glyph",
+        fill: colour, stroke: contrast(colour), "stroke-width": 1.4, "paint-order": "stroke",
+      }, solidGlyph(p.glyph || p.letter || "?") + "\uFE0E", title);
+    default: // "mark" and anything unknown: the glyph in its colour
+      return s("text", {
+        x: cx, y: cy + r * 0.55, "font-size": r * 1.9, "text-anchor": "middle", class: "piece mark",
+        fill: colour, "font-weight": "bold",
+      }, (p.glyph || p.letter || "?") + "\uFE0E", title);
+  }
+}
+
+// drawBoard returns the board as an <svg>: view is {desc, picture, flip,
+// last: cells of the last move, marks: cells to mark as legal, selected: a
+// cell picked as a move's start, froms: cells a move may start from}.
+export function drawBoard(view) {
+  const { desc, picture } = view;
+  const g = new Geometry(desc, view.flip);
+  const cells = (picture && picture.cells) || [];
+  const pieces = desc.pieces || [];
+  const chequer = pieces.some((p) => p.shape === "glyph");
+  const last = new Set(view.last || []);
+  const marks = new Set(view.marks || []);
+  const froms = new Set(view.froms || []);
+  const svg = s("svg", {
+    viewBox: `0 0 ${g.width} ${g.height}`, class: "board", role: "grid",
+    "aria-label": "board", preserveAspectRatio: "xMidYMin meet",
+  });
+  for (const l of g.labels) svg.append(s("text", { x: l.x, y: l.y, class: l.cls, "text-anchor": "middle" }, l.text));
+  for (let cell = 0; cell < g.size; cell++) {
+    const p = g.pos[cell];
+    if (!p) continue;
+    const name = g.cellName(cell);
+    let cls = "cell " + (chequer ? (p.shade ? "light" : "dark") : "plain");
+    if (last.has(cell)) cls += " last";
+    if (froms.has(cell)) cls += " from";
+    if (cell === view.selected) cls += " selected";
+    svg.append(s("rect", {
+      x: p.x, y: p.y, width: CELL, height: CELL, class: cls,
+      "data-cell": cell, "data-name": name,
+    }, s("title", { text: name })));
+    const cx = p.x + CELL / 2, cy = p.y + CELL / 2;
+    const stack = cells[cell] || [];
+    if (stack.length) {
+      // A stack from the bottom up: each piece a little above the one it
+      // covers, the top one drawn last and whole; its height in the corner.
+      const k = stack.length;
+      const r = k > 1 ? CELL * 0.3 : CELL * 0.38;
+      const step = k > 1 ? Math.min(CELL * 0.14, (CELL * 0.34) / (k - 1)) : 0;
+      const gp = s("g", { class: "stack", "data-height": k, "data-pieces": stack.join(" ") });
+      stack.forEach((pi, i) => {
+        const piece = pieces[pi] || { shape: "mark", glyph: "?", colour: "black" };
+        gp.append(drawPiece(piece, cx, cy + ((k - 1) / 2 - i) * step, r));
+      });
+      if (k > 1) gp.append(s("text", { x: p.x + CELL - 4, y: p.y + CELL - 4, class: "height", "text-anchor": "end" }, String(k)));
+      svg.append(gp);
+    }
+    if (marks.has(cell)) svg.append(s("circle", { cx, cy, r: stack.length ? CELL * 0.44 : CELL * 0.13, class: stack.length ? "legal ring" : "legal dot" }));
+  }
+  return { svg, geometry: g };
+}

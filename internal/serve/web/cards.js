@@ -1,0 +1,56 @@
+// cards.js draws a card game's table from data (Description.cards and the
+// Picture): the piles with their direction and top card, the viewer's hand,
+// the other hands as backs with their size, the draw pile, and this turn's
+// plays made and still due. A card is played by picking it, then a pile.
+import { h } from "./dom.js";
+
+// drawCards returns the table as an element. view: {desc, picture, seat
+// (the viewer, -1 a spectator), cardMoves ([{move, card, pile}], the legal
+// plays), selected (a card picked), onCard(card), onPile(pileName)}.
+export function drawCards(view) {
+  const { desc, picture: pic, seat } = view;
+  const table = desc.cards;
+  const players = desc.players || [];
+  const moves = view.cardMoves || [];
+  const playable = new Set(moves.map((m) => m.card));
+  const targets = new Set(moves.filter((m) => m.card === view.selected).map((m) => m.pile));
+
+  const piles = h("div", { class: "piles" }, table.piles.map((p, i) => {
+    const top = pic.tops && pic.tops[i] !== undefined ? pic.tops[i] : p.start;
+    const played = (pic.pileSizes && pic.pileSizes[i]) || 0;
+    const ok = targets.has(p.name.toLowerCase());
+    return h("button", {
+      class: "pile" + (ok ? " target" : ""), "data-pile": p.name, disabled: !ok,
+      title: `pile ${p.name}: ${p.up ? "up" : "down"} from ${p.start}`,
+      onclick: () => view.onPile(p.name),
+    },
+    h("span", { class: "pile-name" }, `${p.name} ${p.up ? "▲ up" : "▼ down"}`),
+    h("span", { class: "card face" }, String(top)),
+    h("span", { class: "pile-count" }, played ? `${played} played` : `starts at ${p.start}`));
+  }));
+
+  const hands = pic.hands || [];
+  const mine = seat >= 0 ? hands[seat] : null;
+  const handEl = mine
+    ? h("div", { class: "hand mine", "data-seat": seat },
+      h("div", { class: "who" }, `Your hand (${players[seat] || "seat " + (seat + 1)})`),
+      h("div", { class: "cards" }, [...mine].sort((a, b) => a - b).map((c) => h("button", {
+        class: "card face" + (playable.has(c) ? " playable" : "") + (c === view.selected ? " selected" : ""),
+        "data-card": c, disabled: !playable.has(c), onclick: () => view.onCard(c),
+      }, String(c)))))
+    : null;
+
+  const sizes = pic.handSizes || [];
+  const others = h("div", { class: "others" }, players.map((name, k) => {
+    if (k === seat || sizes[k] === undefined) return null;
+    const n = sizes[k];
+    return h("div", { class: "hand back-hand", "data-seat": k },
+      h("div", { class: "who" }, `${name}: ${n} card${n === 1 ? "" : "s"}`),
+      h("div", { class: "backs" }, Array.from({ length: n }, () => h("span", { class: "card back" }))));
+  }));
+
+  const facts = [`draw pile: ${pic.deck || 0}`];
+  if (pic.played || pic.due) facts.push(`played this turn: ${pic.played || 0}`, `still due: ${pic.due || 0}`);
+  return h("div", { class: "table" }, piles, handEl, others,
+    h("p", { class: "facts" }, facts.join(" · ")));
+}

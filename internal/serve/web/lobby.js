@@ -1,0 +1,112 @@
+// lobby.js is the front page: pick a variant (a shipped one, one written
+// inline like othello(size=10), or a TOML file checked by the server's
+// loader), say who sits in each seat (a person, or the engine at a level),
+// and create the room: each person's private link and the spectators' link.
+import { api, h } from "./dom.js";
+
+const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+export async function lobby(main) {
+  document.getElementById("title").textContent = "lobby";
+  const st = { variants: [], chosen: null, toml: null, seats: [] };
+  const out = h("div", { id: "checked" });
+  const seatsEl = h("div", { id: "seats" });
+  const links = h("div", { id: "links" });
+  const clock = h("input", { type: "text", id: "clock", placeholder: "none, or 5+0.1 (seconds)", autocomplete: "off" });
+
+  // choose takes a checked variant: {name, game, rules, description, players}.
+  function choose(v, toml) {
+    st.chosen = v;
+    st.toml = toml || null;
+    out.replaceChildren(h("p", { class: "ok" }, h("strong", {}, v.name || v.rules), ` (${v.game}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
+      v.description ? h("p", { class: "muted" }, v.description) : null);
+    const players = v.players && v.players.length ? v.players : ["seat 1", "seat 2"];
+    seatsEl.replaceChildren(h("h2", {}, "Seats"), ...players.map((name, k) => {
+      const sel = h("select", { "data-seat": k, "aria-label": `who plays ${name}` },
+        h("option", { value: "person" }, "a person"),
+        ...LEVELS.map((l) => h("option", { value: "level=" + l }, `engine, level ${l}`)));
+      sel.value = k === 0 ? "person" : "level=3";
+      return h("label", { class: "seat" }, h("span", {}, name), sel);
+    }));
+    create.disabled = false;
+  }
+
+  function showError(e) {
+    const b = e.body || {};
+    const where = [b.file, b.line].filter((x) => x !== undefined && x !== "" && x !== 0).join(":");
+    out.replaceChildren(h("p", { class: "error", role: "alert" },
+      where ? h("code", {}, where) : null, where ? " " : null,
+      b.key ? h("span", {}, "key ", h("code", {}, b.key), ": ") : null, e.message));
+    st.chosen = null;
+    seatsEl.replaceChildren();
+    create.disabled = true;
+  }
+
+  async function check(body, toml) {
+    try { choose(await api("/api/check", body), toml); } catch (e) { showError(e); }
+  }
+
+  const select = h("select", { id: "variant", "aria-label": "variant" }, h("option", { value: "" }, "choose a variant…"));
+  select.addEventListener("change", () => {
+    const v = st.variants.find((x) => x.name === select.value);
+    if (v) (v.players ? choose(v) : check({ spec: v.name }));
+  });
+  const inline = h("input", { type: "text", id: "inline", placeholder: "othello(size=10)", autocomplete: "off", autocapitalize: "none", spellcheck: "false" });
+  const inlineForm = h("form", { onsubmit: (e) => { e.preventDefault(); if (inline.value.trim()) check({ spec: inline.value.trim() }); } },
+    h("label", { for: "inline" }, "or a variant written inline"), h("div", { class: "row" }, inline, h("button", { type: "submit" }, "Check")));
+  const file = h("input", { type: "file", id: "toml", accept: ".toml,text/plain" });
+  file.addEventListener("change", async () => {
+    const f = file.files[0];
+    if (!f) return;
+    const text = await f.text();
+    check({ toml: text, file: f.name }, text);
+  });
+
+  const create = h("button", { id: "create", class: "primary", disabled: true, onclick: async () => {
+    if (!st.chosen) return;
+    const seats = [...seatsEl.querySelectorAll("select")].map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
+    const body = { seats };
+    if (st.toml) body.toml = st.toml; else body.variant = st.chosen.rules || st.chosen.name;
+    if (clock.value.trim()) body.clock = clock.value.trim();
+    try {
+      const r = await api("/api/rooms", body);
+      showRoom(r);
+    } catch (e) {
+      links.replaceChildren(h("p", { class: "error", role: "alert" }, e.message));
+    }
+  } }, "Create room");
+
+  function showRoom(r) {
+    const abs = (p) => new URL(p, location.href).href;
+    const people = (r.seats || []).filter((x) => x.link);
+    links.replaceChildren(h("h2", {}, "Room created"),
+      h("p", {}, "Each person opens their own link (it is the seat's key: share it only with them)."),
+      h("ul", { class: "links" }, (r.seats || []).map((x) => h("li", {},
+        h("strong", {}, x.name), ": ", x.link ? h("a", { href: x.link, class: "seat-link" }, abs(x.link)) : "engine"))),
+      h("p", {}, "Spectators: ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch))),
+      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, `Play as ${people[0].name}`)) : null);
+  }
+
+  main.replaceChildren(
+    h("section", { class: "lobby" },
+      h("h1", {}, "New room"),
+      h("label", { for: "variant" }, "A variant"), select,
+      inlineForm,
+      h("label", { for: "toml" }, "or a variant file (TOML)"), file,
+      out, seatsEl,
+      h("label", { for: "clock" }, "Clock (optional)"), clock,
+      h("p", {}, create), links),
+    h("p", { class: "muted" }, h("a", { href: "/watch" }, "Watch a match"), " being played by meeple match --serve."));
+
+  try {
+    st.variants = await api("/api/variants");
+  } catch (e) {
+    out.replaceChildren(h("p", { class: "error" }, "variants: " + e.message));
+    return;
+  }
+  const games = [...new Set(st.variants.map((v) => v.game))];
+  for (const g of games) {
+    select.append(h("optgroup", { label: g }, st.variants.filter((v) => v.game === g).map((v) =>
+      h("option", { value: v.name }, v.description ? `${v.name} — ${v.description}` : v.name))));
+  }
+}

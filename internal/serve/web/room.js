@@ -1,0 +1,247 @@
+// room.js is a room's page: one WebSocket to the server (hello, state,
+// seats, error down; move, newgame, resign up), the board or card table
+// drawn from data, and every way to make a move: click or drag on cells,
+// a card then a pile, buttons for moves with no cells, or the move typed.
+// Only moves from the server's legal list are sent.
+import { h, wsURL } from "./dom.js";
+import { drawBoard } from "./board.js";
+import { drawCards } from "./cards.js";
+import { Grammar, Picker, sortLegal } from "./moves.js";
+
+export function room(main, id, token) {
+  const st = {
+    hello: null, state: null, seats: [], grammar: null, flip: null,
+    picker: null, sorted: null, card: null, choice: null, error: "", closed: false,
+    down: null, justPicked: null,
+  };
+  let ws = null;
+  let retry = 500;
+
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  function connect() {
+    const q = token ? "?token=" + encodeURIComponent(token) : "";
+    ws = new WebSocket(wsURL(`/ws/room/${encodeURIComponent(id)}${q}`));
+    ws.onopen = () => { retry = 500; st.closed = false; render(); };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      receive(msg);
+    };
+    ws.onclose = () => {
+      st.closed = true;
+      render();
+      retry = Math.min(retry * 2, 8000);
+      setTimeout(connect, retry);
+    };
+  }
+
+  function receive(msg) {
+    switch (msg.type) {
+      case "hello":
+        st.hello = msg;
+        st.seats = msg.seats || [];
+        st.grammar = new Grammar(msg.description || {});
+        document.getElementById("title").textContent = msg.variant || "";
+        document.title = `meeple · ${msg.variant || "room"}`;
+        break;
+      case "state":
+        st.state = msg;
+        st.sorted = sortLegal(msg.toMove >= 0 && msg.toMove === mySeat() ? msg.legal || [] : [], st.grammar || new Grammar({}));
+        st.picker = new Picker(st.sorted.cells, null);
+        st.card = null;
+        st.choice = null;
+        st.error = "";
+        break;
+      case "seats":
+        st.seats = msg.seats || [];
+        break;
+      case "error":
+        st.error = msg.message || "refused";
+        break;
+      default:
+        return;
+    }
+    render();
+  }
+
+  function mySeat() { return st.hello ? st.hello.seat : -1; }
+  function myTurn() { return st.state && st.state.toMove >= 0 && st.state.toMove === mySeat(); }
+  function seatName(k) {
+    const d = st.hello.description || {};
+    return (st.seats[k] && st.seats[k].name) || (d.players || [])[k] || `seat ${k + 1}`;
+  }
+
+  function play(move) {
+    st.choice = null;
+    st.card = null;
+    if (st.picker) st.picker.selected = null;
+    send({ type: "move", move, ply: st.state.ply });
+    render();
+  }
+
+  // choose plays one move, or offers the choice among several (a
+  // promotion: the same cells, different moves).
+  function choose(moves) {
+    if (moves.length === 1) play(moves[0].move);
+    else { st.choice = moves; render(); }
+  }
+
+  function cellAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    return el && el.dataset && el.dataset.cell !== undefined ? Number(el.dataset.cell) : null;
+  }
+
+  function boardView(desc, pic) {
+    const seat = mySeat();
+    const players = desc.players || [];
+    if (st.flip === null) {
+      st.flip = players.length === 2 && seat === 1 && (desc.pieces || []).some((p) => p.shape === "glyph");
+    }
+    const turn = myTurn();
+    const picker = st.picker;
+    const { svg, geometry } = drawBoard({
+      desc, picture: pic, flip: st.flip,
+      last: st.state.last ? st.state.last.cells : [],
+      marks: turn && picker ? picker.marks() : [],
+      froms: turn && picker ? picker.froms() : [],
+      selected: picker ? picker.selected : null,
+    });
+    picker.g = geometry;
+    if (turn) {
+      svg.addEventListener("pointerdown", (e) => {
+        const c = cellAt(e.clientX, e.clientY);
+        if (c === null) return;
+        st.down = c;
+        st.justPicked = null;
+        if (picker.selected === null && picker.froms().includes(c)) {
+          // Pick the start at once, so that a drag shows where it may go.
+          e.preventDefault();
+          st.justPicked = c;
+          click(c);
+        }
+      });
+    }
+    return svg;
+  }
+
+  // A press and release on one cell is a click; on two cells, a drag
+  // from the first to the second. Listened for on the document, since the
+  // board is redrawn while a drag goes on.
+  document.addEventListener("pointerup", (e) => {
+    if (st.down === null || !st.picker || !myTurn()) return;
+    const from = st.down, picked = st.justPicked;
+    st.down = st.justPicked = null;
+    const c = cellAt(e.clientX, e.clientY);
+    if (c === null) return;
+    if (from === c && picked === c) return; // the press picked the start
+    if (from !== c && st.picker.selected !== from) return;
+    click(c);
+  });
+
+  function click(cell) {
+    const r = st.picker.pick(cell);
+    if (r.moves) choose(r.moves);
+    else render();
+  }
+
+  function status() {
+    const s = st.state;
+    if (!s) return st.closed ? "Connecting…" : "Waiting for the game…";
+    if (s.result) {
+      const r = s.result;
+      return `Game over: ${r.result || ""}${r.termination ? " (" + r.termination + ")" : ""}${r.reason ? ": " + r.reason : ""}`;
+    }
+    if (s.toMove < 0) return "Waiting…";
+    if (myTurn()) return "Your move";
+    return `${seatName(s.toMove)} to move`;
+  }
+
+  function clocks() {
+    const c = st.state && st.state.clocks;
+    if (!c || !c.length) return null;
+    const fmt = (ms) => {
+      const t = Math.max(0, Math.round(ms / 1000));
+      return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+    };
+    return h("div", { class: "clocks" }, c.map((ms, k) => h("span", { class: "clock" + (st.state.toMove === k ? " running" : "") }, `${seatName(k)} ${fmt(ms)}`)));
+  }
+
+  function render() {
+    main.replaceChildren();
+    if (!st.hello) {
+      main.append(h("p", {}, st.closed ? "Connecting to the room…" : "Joining the room…"));
+      return;
+    }
+    const desc = st.hello.description || {};
+    const s = st.state;
+    const seat = mySeat();
+    const sorted = st.sorted || sortLegal([], st.grammar);
+
+    const seatsEl = h("ul", { class: "seats" }, st.seats.map((x, k) => h("li", {
+      class: (s && s.toMove === k ? "to-move " : "") + (x.online ? "online" : "offline"),
+    }, `${x.name || seatName(k)}${x.kind === "engine" ? " (engine)" : ""}${k === seat ? " — you" : ""}${x.kind === "person" && !x.online ? " · away" : ""}`)));
+    main.append(h("section", { class: "room-head" }, seatsEl, clocks(),
+      h("p", { class: "status" + (myTurn() ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status()),
+      st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,
+      st.closed ? h("p", { class: "error" }, "Connection lost; reconnecting…") : null));
+
+    if (s) {
+      const pic = s.picture || {};
+      if (desc.above && !st.flip) main.append(h("p", { class: "caption" }, desc.above));
+      if (desc.below && st.flip) main.append(h("p", { class: "caption" }, desc.below));
+      if ((desc.dims || []).length) main.append(h("div", { class: "board-wrap" }, boardView(desc, pic)));
+      if (desc.below && !st.flip) main.append(h("p", { class: "caption" }, desc.below));
+      if (desc.above && st.flip) main.append(h("p", { class: "caption" }, desc.above));
+      if (desc.cards) {
+        main.append(drawCards({
+          desc, picture: pic, seat, cardMoves: sorted.cards, selected: st.card,
+          onCard: (c) => { st.card = st.card === c ? null : c; render(); },
+          onPile: (p) => {
+            const m = sorted.cards.find((x) => x.card === st.card && x.pile === p.toLowerCase());
+            if (m) play(m.move);
+          },
+        }));
+      }
+      if (pic.notes && pic.notes.length) main.append(h("ul", { class: "notes" }, pic.notes.map((n) => h("li", {}, n))));
+      main.append(controls(desc, s, sorted));
+      main.append(h("section", { class: "history" }, h("h2", {}, `Moves (game ${s.game || 1})`),
+        h("ol", { class: "moves" }, (s.history || []).map((m, i) => h("li", { class: i === (s.history.length - 1) ? "last" : "" }, m)))));
+    }
+  }
+
+  function controls(desc, s, sorted) {
+    const bar = h("div", { class: "controls" });
+    if (st.choice) {
+      bar.append(h("div", { class: "choice", role: "group", "aria-label": "choose a move" }, "Choose: ",
+        st.choice.map((m) => h("button", { class: "choose", onclick: () => play(m.move) }, m.move)),
+        h("button", { onclick: () => { st.choice = null; render(); } }, "cancel")));
+    }
+    for (const m of sorted.buttons) bar.append(h("button", { class: "move-button", "data-move": m.move, onclick: () => play(m.move) }, m.move));
+    if ((desc.dims || []).length) bar.append(h("button", { class: "flip", onclick: () => { st.flip = !st.flip; render(); } }, "Flip board"));
+    if (myTurn() && !s.result) {
+      bar.append(h("button", { class: "resign", onclick: () => { if (confirm("Resign this game?")) send({ type: "resign" }); } }, "Resign"));
+    }
+    if (s.result && mySeat() >= 0) bar.append(h("button", { class: "newgame", onclick: () => send({ type: "newgame", swap: true }) }, "New game (swap seats)"));
+    bar.append(h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, "Download record"));
+    if (myTurn() && !s.result) {
+      const input = h("input", { type: "text", name: "move", placeholder: desc.example ? `move, like ${desc.example}` : "move", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-label": "type a move" });
+      const form = h("form", {
+        class: "typed", onsubmit: (e) => {
+          e.preventDefault();
+          const t = input.value.trim().toLowerCase();
+          const m = (s.legal || []).find((x) => x.move.toLowerCase() === t);
+          if (m) play(m.move);
+          else { st.error = `"${input.value.trim()}" is not a legal move here`; render(); }
+        },
+      }, input, h("button", { type: "submit" }, "Play"));
+      bar.append(form);
+    }
+    return bar;
+  }
+
+  render();
+  connect();
+}
