@@ -131,12 +131,16 @@ function solidGlyph(g) {
   return g;
 }
 
-// drawPiece draws piece p centred on (cx, cy) with radius r.
-function drawPiece(p, cx, cy, r) {
+// drawPiece draws piece p centred on (cx, cy) with radius r; a disc in a
+// stack is drawn flat, seen from the side, like a coin in a pile.
+function drawPiece(p, cx, cy, r, flat) {
   const colour = p.colour || "black";
   const title = s("title", { text: p.name || p.letter || "" });
   switch (p.shape) {
     case "disc":
+      if (flat) {
+        return s("ellipse", { cx, cy, rx: r, ry: r * 0.42, fill: colour, stroke: contrast(colour), "stroke-width": 2.5, class: "piece" }, title);
+      }
       return s("circle", { cx, cy, r, fill: colour, stroke: contrast(colour), "stroke-width": 2.5, class: "piece" }, title);
     case "glyph":
       return s("text", {
@@ -186,14 +190,14 @@ export function drawBoard(view) {
       // A stack from the bottom up: each piece a little above the one it
       // covers, the top one drawn last and whole; its height in the corner.
       const k = stack.length;
-      const r = k > 1 ? CELL * 0.3 : CELL * 0.38;
-      const step = k > 1 ? Math.min(CELL * 0.14, (CELL * 0.34) / (k - 1)) : 0;
+      const r = k > 1 ? CELL * 0.34 : CELL * 0.38;
+      const step = k > 1 ? Math.min(CELL * 0.2, (CELL * 0.5) / (k - 1)) : 0;
       const gp = s("g", { class: "stack", "data-height": k, "data-pieces": stack.join(" ") });
       stack.forEach((pi, i) => {
         const piece = pieces[pi] || { shape: "mark", glyph: "?", colour: "black" };
-        gp.append(drawPiece(piece, cx, cy + ((k - 1) / 2 - i) * step, r));
+        gp.append(drawPiece(piece, cx - (k > 1 ? CELL * 0.06 : 0), cy + ((k - 1) / 2 - i) * step, r, k > 1));
       });
-      if (k > 1) gp.append(s("text", { x: p.x + CELL - 4, y: p.y + CELL - 4, class: "height", "text-anchor": "end" }, String(k)));
+      if (k > 1) gp.append(s("text", { x: p.x + CELL - 3, y: p.y + 15, class: "height", "text-anchor": "end" }, String(k)));
       svg.append(gp);
     }
     if (marks.has(cell)) svg.append(s("circle", { cx, cy, r: stack.length ? CELL * 0.44 : CELL * 0.13, class: stack.length ? "legal ring" : "legal dot" }));

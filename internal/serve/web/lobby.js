@@ -6,6 +6,15 @@ import { api, h } from "./dom.js";
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
+// seatNames are the seats of a checked variant: its players, or as many
+// seats as its rules' players key says, or two.
+function seatNames(v) {
+  if (v.players && v.players.length) return v.players;
+  const m = /[(,]players=(\d+)/.exec(v.rules || "");
+  const n = m ? Math.max(1, Math.min(8, Number(m[1]))) : 2;
+  return Array.from({ length: n }, (_, k) => `seat ${k + 1}`);
+}
+
 export async function lobby(main) {
   document.getElementById("title").textContent = "lobby";
   const st = { variants: [], chosen: null, toml: null, seats: [] };
@@ -20,7 +29,7 @@ export async function lobby(main) {
     st.toml = toml || null;
     out.replaceChildren(h("p", { class: "ok" }, h("strong", {}, v.name || v.rules), ` (${v.game}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
       v.description ? h("p", { class: "muted" }, v.description) : null);
-    const players = v.players && v.players.length ? v.players : ["seat 1", "seat 2"];
+    const players = seatNames(v);
     seatsEl.replaceChildren(h("h2", {}, "Seats"), ...players.map((name, k) => {
       const sel = h("select", { "data-seat": k, "aria-label": `who plays ${name}` },
         h("option", { value: "person" }, "a person"),
