@@ -105,6 +105,17 @@ func CheckFile(path string) (*Variant, error) {
 	return d.build()
 }
 
+// ParseVariant runs the loader's checks on a variant file's text that came
+// from elsewhere than the file system (an upload to meeple serve): errors
+// name file, and extends may name only shipped variants, never a path.
+func ParseVariant(file string, data []byte) (*Variant, error) {
+	d, err := parseFile(file, "", data, nil, "text:"+file)
+	if err != nil {
+		return nil, err
+	}
+	return d.build()
+}
+
 // Shipped loads every variant of ShippedNames, sorted by name.
 func Shipped() ([]*Variant, error) {
 	var vs []*Variant
@@ -383,7 +394,7 @@ func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, 
 	if extends != "" {
 		if dir == "" && strings.ContainsAny(extends, `/\`) {
 			e := at("extends")
-			e.Err = errors.New("a shipped variant can extend only shipped variants")
+			e.Err = errors.New("a shipped or uploaded variant can extend only shipped variants")
 			return nil, e
 		}
 		d, err = resolve(extends, dir, append(chain[:len(chain):len(chain)], link{id: id, file: file, line: lines["extends"]}))

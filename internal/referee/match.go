@@ -144,20 +144,7 @@ func check(cfg *Config) (*plan, error) {
 }
 
 // argv is the command line of an engine.
-func (cfg *Config) argv(e EngineConfig) ([]string, error) {
-	if e.Cmd != Self {
-		return append([]string{e.Cmd}, e.Args...), nil
-	}
-	self := cfg.Self
-	if self == nil {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("engine %s: cmd=@self: %v", e.Name, err)
-		}
-		self = []string{exe, "engine"}
-	}
-	return append(append([]string(nil), self...), e.Args...), nil
-}
+func (cfg *Config) argv(e EngineConfig) ([]string, error) { return engineArgv(e, cfg.Self) }
 
 // Run plays a match (or its shard) as cfg says, resuming from the journal
 // in cfg.Out if there is one, writes the standings to cfg.Stdout and

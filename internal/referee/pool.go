@@ -18,9 +18,16 @@ type fault struct {
 	kill bool // the process is unusable: close it rather than reuse it
 }
 
-// faultOf classifies an error from the client. An error that is not an
-// *EngineError (an error reply, something unexpected) is a protocol error.
+func (f *fault) Error() string { return f.kind.String() + ": " + f.err.Error() }
+func (f *fault) Unwrap() error { return f.err }
+
+// faultOf classifies an error from the client, or from a Seat. An error
+// that is not an *EngineError (an error reply, something unexpected) is a
+// protocol error; a *fault (an EngineSeat's) is itself.
 func faultOf(err error) *fault {
+	if f, ok := err.(*fault); ok {
+		return f
+	}
 	var ee *protocol.EngineError
 	if errors.As(err, &ee) {
 		switch ee.Kind {

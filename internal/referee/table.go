@@ -1,0 +1,400 @@
+package referee
+
+// The game loop: one game at a Table, with a Seat for each player. A match
+// plays each of its games at a Table whose seats are engine processes from
+// its pools; `meeple serve` plays a room's games at one whose seats are
+// people in browsers and engines.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/version"
+	"github.com/meeple-games/meeple/protocol"
+)
+
+// Seat is one player of a game at a Table. Go answers the request of the
+// seat to move: req holds what the seat may see (its View in a game of
+// imperfect information; the start position and every move so far
+// otherwise), its limits and, when it has one, every seat's clock and its
+// Deadline (0: none). An engine searches; a person in a browser waits for
+// their move.
+//
+// The reply's Move is checked with the games package and a bad one ends
+// the game (IllegalMove, the seat losing); Resign is a resignation (a loss,
+// in a two-player zero-sum game only; elsewhere the reply must carry a
+// move); Elapsed is the time the seat took, as it measured it, and is
+// charged to its clock (a seat whose deadline passed returns with the time
+// it waited, and loses on time when a clock runs). An error ends the game
+// with the seat losing: a *protocol.EngineError by its kind (crash, stall,
+// startup; a stall under a clock is a time loss), any other a protocol
+// error. When ctx ends Go must return promptly; the game is then abandoned.
+//
+// Go is called from the goroutine running Table.Play, one request at a time.
+type Seat interface {
+	Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error)
+}
+
+// NewGamer is a Seat that wants to know of each game before its first
+// request: Table.Play calls NewGame on every seat that implements it, in
+// seat order, with the rules as an inline spec (what newgame takes). An
+// error ends the game as an error of Go does. EngineSeat implements it.
+type NewGamer interface {
+	NewGame(ctx context.Context, rules string) error
+}
+
+// TableSeat is one seat of a Table: who sits there and how they are timed.
+type TableSeat struct {
+	Name string // in the record (Record.Seats)
+	Seat Seat
+	// Limits are sent with every request (movetime, depth, nodes) and
+	// TC runs the seat's clock (zero: no clock).
+	Limits Limits
+	// MoveTimeout is the deadline of a move that no clock and no movetime
+	// bounds (an engine under a depth or node limit); 0 means no deadline
+	// (a person at a table without a clock).
+	MoveTimeout time.Duration
+}
+
+// Update is what a Table's hook sees: after the plies given in Table.Plies
+// are replayed, after every new ply (chance outcomes included) and at the
+// end. Record and State belong to the Table: read them during the hook and
+// copy what is kept (State.Clone, the plies); change neither.
+type Update struct {
+	Record *Record     // the game so far; at the end, with its result
+	State  games.State // the position after the last ply
+	// Clocks is every seat's time left after the last ply, when the seat
+	// that made it runs a clock (nil otherwise, and for chance outcomes).
+	Clocks []time.Duration
+	Ended  bool // the game is over: Record's Termination, Reason, Returns and Loser are set
+}
+
+// Table is one game: the variant, the seats, the chance seed, the start
+// and the plies already played. Play plays it to the end and returns its
+// Record, the same whether the game ran in one go or was resumed from its
+// plies.
+type Table struct {
+	Variant *games.Variant // from games.LoadVariant
+	Seats   []TableSeat    // one per player, in seat order
+	Seed    uint64         // of the chance RNG (ChanceSource): every chance outcome is drawn from it
+	Start   string         // a position string; "" or StartPos: the variant's start
+
+	// Plies are the game's first plies, replayed before any seat is asked:
+	// book plies (Book set, chance outcomes among them given and not
+	// drawn), then the plies of a game in progress being resumed (its
+	// Record.Plies so far), whose chance outcomes must be the ones the
+	// seeded RNG draws, so that the resumed game draws the same outcomes
+	// (The Game's cards) as an uninterrupted one. Each clock is charged the
+	// recorded time of its seat's plies.
+	Plies []Ply
+
+	MaxPlies int           // 0: no limit; else the game ends (MaxPlies, a draw) after this many plies of the seats (book included)
+	Margin   time.Duration // how far past its clock or movetime a seat may go before it loses on time
+
+	// Adjudicate, when set, is asked after every ply of a seat that does not
+	// end the game (replayed ones included): seat is 0-based, p is the ply,
+	// plies counts the seats' plies so far. It returns Normal to go on, or
+	// the termination, the 0-based losing seat (-1: none) and the reason.
+	// The match's resign and draw rules.
+	Adjudicate func(seat int, p Ply, plies int) (Termination, int, string)
+
+	// Hook, when set, sees the game as it goes (see Update): live viewing,
+	// saving a game in progress. It runs on Play's goroutine and holds up
+	// the game while it runs.
+	Hook func(Update)
+}
+
+// ErrBadPlies wraps Play's error when Table.Plies do not replay: an
+// illegal move, a seat that was not to move, a chance outcome that is not
+// the seeded draw.
+var ErrBadPlies = errors.New("plies do not replay")
+
+// Play plays the game to its end and returns its record: Variant, Rules,
+// Seed, Start, Seats, Date, Meeple, Plies, Returns, Termination, Reason,
+// Loser and the team result (Game, Pair and Stderr are the caller's). A
+// seat's failure ends the game with a record (the seat loses, with a typed
+// Termination); Play fails only when Table is unusable (no variant, a
+// seat count that is not the game's, a start or Plies that do not replay:
+// ErrBadPlies) or ctx ends (ctx.Err(): the game is not over and there is
+// no record).
+func (t *Table) Play(ctx context.Context) (*Record, error) {
+	g, err := t.newGame()
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range t.Seats {
+		if ng, ok := s.Seat.(NewGamer); ok {
+			if err := ng.NewGame(ctx, g.rules); err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return g.faultEnd(i, faultOf(err)), nil
+			}
+		}
+	}
+	return g.run(ctx)
+}
+
+// tableGame is a Table's game in progress.
+type tableGame struct {
+	t      *Table
+	typ    games.Type
+	rules  string
+	start  string // the variant's start position string
+	rec    *Record
+	st     games.State
+	clocks []*clock
+	moves  []string // every move so far (for seats that get the move list)
+	plies  int      // the seats' plies (book included), for MaxPlies
+	rng    *rand.Rand
+}
+
+// newGame checks the table, sets up the record and the state, and replays
+// t.Plies.
+func (t *Table) newGame() (*tableGame, error) {
+	if t.Variant == nil {
+		return nil, errors.New("table: no variant")
+	}
+	typ := t.Variant.Game.Type()
+	if len(t.Seats) != typ.Players {
+		return nil, fmt.Errorf("table: %d seats for %s, a %d-player game", len(t.Seats), t.Variant.Name, typ.Players)
+	}
+	g := &tableGame{t: t, typ: typ, rules: rulesSpec(t.Variant), start: t.Variant.Game.NewState().Position()}
+	g.rec = &Record{Variant: t.Variant.Name, Rules: g.rules, Seed: t.Seed, Start: StartPos,
+		Seats: make([]string, len(t.Seats)), Date: time.Now().UTC().Format("2006.01.02"), Meeple: version.String()}
+	for i, s := range t.Seats {
+		if s.Seat == nil {
+			return nil, fmt.Errorf("table: seat %d (%s) has no Seat", i+1, s.Name)
+		}
+		g.rec.Seats[i] = s.Name
+		g.clocks = append(g.clocks, newClock(s.Limits.TC))
+	}
+	g.st = t.Variant.Game.NewState()
+	if t.Start != "" && t.Start != StartPos {
+		st, err := t.Variant.Game.ParseState(t.Start)
+		if err != nil {
+			return nil, fmt.Errorf("table: start: %v", err)
+		}
+		g.st, g.rec.Start = st, t.Start
+	}
+	g.rng = chanceRNG(t.Seed)
+	book := true
+	for i, p := range t.Plies {
+		bad := func(format string, args ...any) (*tableGame, error) {
+			return nil, fmt.Errorf("table: ply %d (%s): %s: %w", i+1, p.Move, fmt.Sprintf(format, args...), ErrBadPlies)
+		}
+		who := g.st.Player()
+		if who == games.Terminal {
+			return bad("the game is already over (%s)", g.st.EndReason())
+		}
+		if p.Book && !book {
+			return bad("a book move after the seats' moves")
+		}
+		book = p.Book
+		mv, err := games.ParseLegal(g.st, p.Move)
+		if err != nil {
+			return bad("%v", err)
+		}
+		switch {
+		case who == games.Chance:
+			if !p.Book {
+				if p.Seat != 0 {
+					return bad("a chance outcome is due, not a move of seat %d", p.Seat)
+				}
+				if want := games.SampleChance(g.st, g.rng); want != mv {
+					return bad("chance outcome differs from the seeded draw (%s)", g.st.FormatMove(want))
+				}
+			}
+			p.Seat = 0
+		case p.Seat == 0 && !p.Book:
+			return bad("a chance outcome where seat %d is to move", who+1)
+		case p.Seat != 0 && p.Seat != who+1:
+			return bad("made by seat %d, but seat %d is to move", p.Seat, who+1)
+		default:
+			p.Seat = who + 1
+			if !p.Book {
+				g.clocks[who].charge(time.Duration(p.Micro)*time.Microsecond, t.Margin)
+			}
+		}
+		p.Move = g.st.FormatMove(mv)
+		g.st.Play(mv)
+		g.moves = append(g.moves, p.Move)
+		g.rec.Plies = append(g.rec.Plies, p)
+		if who >= 0 {
+			g.plies++
+		}
+	}
+	return g, nil
+}
+
+// run asks the seats for moves until the game ends.
+func (g *tableGame) run(ctx context.Context) (*Record, error) {
+	t := g.t
+	// Replayed plies count for the adjudication as they did when played.
+	if t.Adjudicate != nil && g.st.Player() != games.Terminal {
+		n := 0
+		for _, p := range g.rec.Plies {
+			if p.Chance() {
+				continue
+			}
+			n++
+			if !p.Book {
+				if tm, loser, reason := t.Adjudicate(p.Seat-1, p, n); tm != Normal {
+					return g.end(tm, loser, reason), nil
+				}
+			}
+		}
+	}
+	g.hook(nil, false)
+	vs, hidden := g.st.(games.ViewState)
+	hidden = hidden && g.typ.Information == games.ImperfectInformation
+	for {
+		for g.st.Player() == games.Chance {
+			mv := games.SampleChance(g.st, g.rng)
+			text := g.st.FormatMove(mv)
+			g.st.Play(mv)
+			g.moves = append(g.moves, text)
+			g.rec.Plies = append(g.rec.Plies, Ply{Move: text, Seat: 0})
+			g.hook(nil, false)
+		}
+		who := g.st.Player()
+		if who == games.Terminal {
+			return g.end(Normal, -1, g.st.EndReason()), nil
+		}
+		if t.MaxPlies > 0 && g.plies >= t.MaxPlies {
+			return g.end(MaxPlies, -1, fmt.Sprintf("%d plies played (--max-plies)", g.plies)), nil
+		}
+		ts, ck := t.Seats[who], g.clocks[who]
+		req := protocol.GoRequest{MoveTime: ts.Limits.MoveTime, Depth: ts.Limits.Depth, Nodes: ts.Limits.Nodes}
+		if hidden {
+			req.Position = vs.View(who)
+		} else {
+			if g.rec.Start != StartPos {
+				req.Position = g.rec.Start
+			}
+			req.Start, req.Moves = g.start, g.moves
+		}
+		timed := ck.tc.Timed()
+		deadline := time.Duration(0)
+		if timed {
+			req.Time = make([]time.Duration, len(g.clocks))
+			req.Inc = make([]time.Duration, len(g.clocks))
+			for i, o := range g.clocks {
+				req.Time[i], req.Inc[i] = o.left, o.tc.Inc
+			}
+			req.MovesToGo = ck.movesToGo()
+			deadline = max(ck.left+t.Margin, time.Millisecond)
+		}
+		if ts.Limits.MoveTime > 0 {
+			d := ts.Limits.MoveTime + t.Margin
+			if deadline == 0 || d < deadline {
+				deadline = d
+			}
+		}
+		clocked := deadline > 0
+		if !clocked {
+			deadline = ts.MoveTimeout
+		}
+		req.Deadline = deadline
+		rep, err := ts.Seat.Go(ctx, req)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			f := faultOf(err)
+			var ee *protocol.EngineError
+			if clocked && errors.As(err, &ee) && ee.Kind == protocol.Stall {
+				// The clock ran out and the engine did not even answer stop:
+				// a time loss, and the process is not to be trusted again.
+				f = &fault{kind: TimeLoss, err: fmt.Errorf("no move within %v (the flag fell; no answer to stop either): %v", deadline, err), kill: true}
+			}
+			return g.faultEnd(who, f), nil
+		}
+		if rep.Resign && g.typ.Players == 2 && g.typ.Utility == games.ZeroSum {
+			return g.end(Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, g.rec.Seats[who])), nil
+		}
+		if ck.charge(rep.Elapsed, t.Margin) {
+			return g.faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("took %v with %v on the clock (margin %v)",
+				rep.Elapsed.Round(time.Microsecond), (ck.left + rep.Elapsed).Round(time.Microsecond), t.Margin)}), nil
+		}
+		if mt := ts.Limits.MoveTime; mt > 0 && rep.Elapsed > mt+t.Margin {
+			return g.faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("took %v with a movetime of %v (margin %v)",
+				rep.Elapsed.Round(time.Microsecond), mt, t.Margin)}), nil
+		}
+		mv, err := games.ParseLegal(g.st, rep.Move)
+		if err != nil {
+			return g.faultEnd(who, &fault{kind: IllegalMove, err: fmt.Errorf("bestmove %q: %v", rep.Move, err)}), nil
+		}
+		text := g.st.FormatMove(mv)
+		p := Ply{Move: text, Seat: who + 1, Micro: max(rep.Elapsed.Microseconds(), 0), Depth: rep.Depth, Nodes: rep.Nodes}
+		if rep.HasScore {
+			if rep.Mate != 0 {
+				p.Mate = rep.Mate
+			} else {
+				p.Score = ptr(rep.Score)
+			}
+		}
+		g.st.Play(mv)
+		g.moves = append(g.moves, text)
+		g.rec.Plies = append(g.rec.Plies, p)
+		g.plies++
+		var clocks []time.Duration
+		if timed {
+			for _, o := range g.clocks {
+				clocks = append(clocks, o.left)
+			}
+		}
+		g.hook(clocks, false)
+		if g.st.Player() != games.Terminal && t.Adjudicate != nil {
+			if tm, loser, reason := t.Adjudicate(who, p, g.plies); tm != Normal {
+				return g.end(tm, loser, reason), nil
+			}
+		}
+	}
+}
+
+func (g *tableGame) hook(clocks []time.Duration, ended bool) {
+	if g.t.Hook != nil {
+		g.t.Hook(Update{Record: g.rec, State: g.st, Clocks: clocks, Ended: ended})
+	}
+}
+
+// end finishes the record: termination t, the 0-based losing seat (-1:
+// none) and the reason.
+func (g *tableGame) end(t Termination, loser int, reason string) *Record {
+	rec := g.rec
+	rec.Termination = t
+	rec.Reason = strings.ReplaceAll(reason, "\n", " ")
+	switch {
+	case t == Normal:
+		rec.Returns = g.st.Returns()
+	case loser >= 0:
+		rec.Loser = loser + 1
+		rec.Returns = forfeitReturns(g.typ, loser)
+	default:
+		rec.Returns = cutReturns(g.typ)
+	}
+	rec.SetTeam(g.typ)
+	g.hook(nil, true)
+	return rec
+}
+
+// faultEnd ends the game with seat's fault.
+func (g *tableGame) faultEnd(seat int, f *fault) *Record {
+	return g.end(f.kind, seat, fmt.Sprintf("seat %d (%s): %s: %v", seat+1, g.rec.Seats[seat], f.kind, f.err))
+}
+
+// forfeit is the record of the table's game ended before it began by
+// seat's fault (a match whose engine could not be started for it).
+func (t *Table) forfeit(seat int, f *fault) (*Record, error) {
+	g, err := t.newGame()
+	if err != nil {
+		return nil, err
+	}
+	return g.faultEnd(seat, f), nil
+}

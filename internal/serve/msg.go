@@ -1,0 +1,136 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"github.com/meeple-games/meeple/games"
+)
+
+// Up is a message from a page to the server (see the package doc).
+type Up struct {
+	Type string `json:"type"` // move, newgame, resign
+	Move string `json:"move,omitempty"`
+	Ply  *int   `json:"ply,omitempty"`
+	Swap bool   `json:"swap,omitempty"`
+}
+
+// maxMoveText bounds a move's text: no game writes a longer move.
+const maxMoveText = 64
+
+// Decode reads one message from a page. It accepts exactly one JSON object
+// of a known type with the fields that type takes; anything else is an
+// error saying what is wrong, never a panic.
+func Decode(data []byte) (Up, error) {
+	var u Up
+	if !utf8.Valid(data) {
+		return u, errors.New("message: not UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&u); err != nil {
+		return Up{}, fmt.Errorf("message: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Up{}, errors.New("message: want one JSON object")
+	}
+	switch u.Type {
+	case "move":
+		if u.Move == "" || len(u.Move) > maxMoveText {
+			return Up{}, fmt.Errorf("move: want a move of 1..%d characters", maxMoveText)
+		}
+		if u.Ply == nil || *u.Ply < 0 {
+			return Up{}, errors.New("move: want the ply the page saw (a whole number)")
+		}
+		if u.Swap {
+			return Up{}, errors.New("move: swap belongs to newgame")
+		}
+	case "newgame", "resign":
+		if u.Move != "" || u.Ply != nil || (u.Swap && u.Type == "resign") {
+			return Up{}, fmt.Errorf("%s: unexpected fields", u.Type)
+		}
+	case "":
+		return Up{}, errors.New("message: missing type")
+	default:
+		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame or resign)", truncate(u.Type, 32))
+	}
+	return u, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// Down messages (server to page); the package doc lists their fields.
+
+type seatInfo struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"` // person or engine
+	Online bool   `json:"online"`
+}
+
+type helloMsg struct {
+	Type        string            `json:"type"`
+	Room        string            `json:"room"`
+	Seat        int               `json:"seat"`
+	Variant     string            `json:"variant"`
+	Rules       string            `json:"rules"`
+	Description json.RawMessage   `json:"description"` // games.Description
+	Seats       []seatInfo        `json:"seats"`
+}
+
+type legalMove struct {
+	Move  string `json:"move"`
+	Cells []int  `json:"cells"`
+}
+
+type lastMove struct {
+	Move  string `json:"move"`
+	Cells []int  `json:"cells"`
+	Seat  int    `json:"seat"` // 0-based; -1: chance
+}
+
+type resultMsg struct {
+	Returns     []float64 `json:"returns"`
+	Result      string    `json:"result"`
+	Termination string    `json:"termination"`
+	Reason      string    `json:"reason"`
+}
+
+type stateMsg struct {
+	Type    string        `json:"type"`
+	Game    int           `json:"game"`
+	Ply     int           `json:"ply"`
+	Picture games.Picture `json:"picture"`
+	ToMove  int           `json:"toMove"`
+	Legal   []legalMove   `json:"legal,omitempty"`
+	Last    *lastMove     `json:"last,omitempty"`
+	History []string      `json:"history"`
+	Clocks  []int64       `json:"clocks,omitempty"`
+	Result  *resultMsg    `json:"result,omitempty"`
+}
+
+type seatsMsg struct {
+	Type  string     `json:"type"`
+	Seats []seatInfo `json:"seats"`
+}
+
+type errorMsg struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+func errorJSON(msg string) []byte {
+	b, _ := json.Marshal(errorMsg{Type: "error", Message: msg})
+	return b
+}
