@@ -179,6 +179,7 @@ export function drawBoard(view) {
     let cls = "cell " + (chequer ? (p.shade ? "light" : "dark") : "plain");
     if (last.has(cell)) cls += " last";
     if (froms.has(cell)) cls += " from";
+    if (marks.has(cell)) cls += " target";
     if (cell === view.selected) cls += " selected";
     svg.append(s("rect", {
       x: p.x, y: p.y, width: CELL, height: CELL, class: cls,
@@ -192,7 +193,7 @@ export function drawBoard(view) {
       const k = stack.length;
       const r = k > 1 ? CELL * 0.34 : CELL * 0.38;
       const step = k > 1 ? Math.min(CELL * 0.2, (CELL * 0.5) / (k - 1)) : 0;
-      const gp = s("g", { class: "stack", "data-height": k, "data-pieces": stack.join(" ") });
+      const gp = s("g", { class: "stack", "data-cell": cell, "data-height": k, "data-pieces": stack.join(" ") });
       stack.forEach((pi, i) => {
         const piece = pieces[pi] || { shape: "mark", glyph: "?", colour: "black" };
         gp.append(drawPiece(piece, cx - (k > 1 ? CELL * 0.06 : 0), cy + ((k - 1) / 2 - i) * step, r, k > 1));

@@ -66,8 +66,9 @@ export function sortLegal(legal, grammar) {
 // Picker turns clicks on cells into legal moves: a cell (a gravity drop:
 // any cell of the column), or from then to. pick(cell) returns
 // {moves: [...]} when the click means one or more moves (several: a
-// choice such as a promotion), {selected: cell} when it picks a start, or
-// {} to clear.
+// choice such as a promotion), {selected: cell, also: [...]} when it picks
+// a start (also: one-cell moves of that cell, to offer as buttons), or {}
+// to clear.
 export class Picker {
   constructor(cellMoves, geometry) {
     this.moves = cellMoves;
@@ -98,11 +99,13 @@ export class Picker {
     }
     const col = this.g.column(cell);
     const places = this.moves.filter((m) => m.cells.length === 1 && this.g.column(m.cells[0]) === col);
-    if (places.length) return { moves: places };
     if (this.moves.some((m) => m.cells.length >= 2 && m.cells[0] === cell)) {
+      // A start; the moves on this cell alone (Nocca's step into the
+      // goal) are offered beside the destinations.
       this.selected = cell;
-      return { selected: cell };
+      return { selected: cell, also: places };
     }
+    if (places.length) return { moves: places };
     return {};
   }
 }

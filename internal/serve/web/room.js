@@ -143,8 +143,12 @@ export function room(main, id, token) {
 
   function click(cell) {
     const r = st.picker.pick(cell);
+    st.choice = null;
     if (r.moves) choose(r.moves);
-    else render();
+    else {
+      if (r.also && r.also.length) st.choice = r.also;
+      render();
+    }
   }
 
   function status() {

@@ -1,0 +1,546 @@
+package serve_test
+
+// Browser tests: Debian's chromium, headless, driven with chromedp against
+// a server started here on 127.0.0.1:0, playing through the page as a
+// person does (clicks, a drag, buttons). They skip without chromium unless
+// $MEEPLE_REQUIRE_PEERS is set. Each saves a screenshot of its board to
+// $MEEPLE_SCREENSHOTS (or a temporary directory); with -update they also
+// refresh the README's PNGs in docs/screenshots/.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/meeple-games/meeple/games"
+	_ "github.com/meeple-games/meeple/games/chess" // the games register themselves
+	_ "github.com/meeple-games/meeple/games/kinarow"
+	_ "github.com/meeple-games/meeple/games/nocca"
+	_ "github.com/meeple-games/meeple/games/othello"
+	_ "github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/serve"
+	"github.com/meeple-games/meeple/protocol"
+)
+
+// updateShots is -update: refresh docs/screenshots/ (shared with any other
+// test of the package that defines the flag first).
+var updateShots = func() *bool {
+	if f := flag.Lookup("update"); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if b, ok := g.Get().(bool); ok {
+				p := new(bool)
+				*p = b
+				return p
+			}
+		}
+	}
+	return flag.Bool("update", false, "refresh golden files and docs/screenshots/")
+}()
+
+// engineArg as the first argument makes the test binary meeple's engine
+// (the helper-process pattern without a TestMain): the server's engine
+// seats run it.
+const engineArg = "meeple-serve-test-engine"
+
+func init() {
+	if len(os.Args) > 1 && os.Args[1] == engineArg {
+		err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+}
+
+// browserEnv is a server and a browser for one test.
+type browserEnv struct {
+	t       *testing.T
+	base    string
+	browser context.Context
+}
+
+func newBrowserEnv(t *testing.T) *browserEnv {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if _, err2 := os.Stat("/usr/bin/chromium"); err2 != nil {
+			if os.Getenv("MEEPLE_REQUIRE_PEERS") != "" {
+				t.Fatalf("chromium is missing and MEEPLE_REQUIRE_PEERS is set: %v", err)
+			}
+			t.Skip("chromium is not installed")
+		}
+		path = "/usr/bin/chromium"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- serve.Serve(ctx, ln, serve.Config{Dir: t.TempDir(), Self: []string{os.Args[0], engineArg}})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	e := &browserEnv{t: t, base: "http://" + ln.Addr().String()}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(600, 1000))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	e.browser = browser
+	return e
+}
+
+// page opens a tab (own: in a browser context of its own, with no storage
+// shared with the others) at path.
+func (e *browserEnv) page(path string, own bool) context.Context {
+	e.t.Helper()
+	var opts []chromedp.ContextOption
+	if own {
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	ctx, cancel := chromedp.NewContext(e.browser, opts...)
+	e.t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(600, 1000), chromedp.Navigate(e.base+path)); err != nil {
+		e.t.Fatalf("opening %s: %v", path, err)
+	}
+	return ctx
+}
+
+type seatLink struct{ Name, Link string }
+
+// createRoom makes a room through the API, as the lobby does.
+func (e *browserEnv) createRoom(body string) []seatLink {
+	e.t.Helper()
+	res, err := http.Post(e.base+"/api/rooms", "application/json", strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusCreated && res.StatusCode != http.StatusOK {
+		e.t.Fatalf("POST /api/rooms %s: %s %s", body, res.Status, b)
+	}
+	var out struct{ Seats []seatLink }
+	if err := json.Unmarshal(b, &out); err != nil {
+		e.t.Fatalf("POST /api/rooms: %v: %s", err, b)
+	}
+	return out.Seats
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// waitJS polls a JavaScript condition until it holds; the deadline is the
+// test's context (minutes), so a slow machine only makes it slower.
+func waitJS(t *testing.T, ctx context.Context, cond, what string) {
+	t.Helper()
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			st, _ := chromedp.Run(context.WithoutCancel(ctx), chromedp.Evaluate[string](`document.querySelector("main").innerText`))
+			t.Fatalf("waiting for %s: %v; the page says:\n%s", what, ctx.Err(), st)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+func do(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const (
+	jsStatus = `(document.querySelector(".status")||{}).textContent||""`
+	jsPlies  = `document.querySelectorAll(".moves li").length`
+)
+
+func cellSel(name string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`rect.cell[data-name=%q]`, name)) }
+
+// waitTurn waits until the page has seen ply moves and it is its move.
+func waitTurn(t *testing.T, ctx context.Context, ply int) {
+	t.Helper()
+	waitJS(t, ctx, fmt.Sprintf(`%s === %d && %s === "Your move"`, jsPlies, ply, jsStatus), fmt.Sprintf("my move at ply %d", ply))
+}
+
+// screenshot saves the page's main element as name.png in
+// $MEEPLE_SCREENSHOTS or a temporary directory, and with -update in
+// docs/screenshots/ for the README.
+func screenshot(t *testing.T, ctx context.Context, name string, readme bool) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("main")))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	dir := os.Getenv("MEEPLE_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if *updateShots && readme {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "screenshots", name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestBrowserTicTacToe creates a room in the lobby (a person against the
+// engine) and plays it to the end by clicking.
+func TestBrowserTicTacToe(t *testing.T) {
+	e := newBrowserEnv(t)
+	ctx := e.page("/", false)
+	waitJS(t, ctx, `document.querySelector('#variant option[value="tictactoe"]')`, "the variants")
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "tictactoe"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelectorAll("#seats select").length === 2`, "a choice per seat")
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#seats select[data-seat="1"]'); s.value = "level=1"; })()`),
+		chromedp.Click(chromedp.CSS("#create")))
+	waitJS(t, ctx, `document.querySelector("#links a.button")`, "the room's links")
+	if n := eval[int](t, ctx, `document.querySelectorAll("#links a.seat-link").length`); n != 1 {
+		t.Errorf("%d private links for one person", n)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("#links a.button")))
+	waitJS(t, ctx, `location.pathname.startsWith("/room/") && document.querySelector("svg.board")`, "the room's board")
+	for ply := 0; ; ply += 2 {
+		waitJS(t, ctx, fmt.Sprintf(`%s.startsWith("Game over") || (%s === %d && %s === "Your move")`, jsStatus, jsPlies, ply, jsStatus), "my move or the end")
+		if strings.HasPrefix(eval[string](t, ctx, jsStatus), "Game over") {
+			break
+		}
+		if ply > 8 {
+			t.Fatal("tic-tac-toe went past nine plies")
+		}
+		do(t, ctx, chromedp.Click(chromedp.CSS("rect.cell.target")))
+		waitJS(t, ctx, fmt.Sprintf(`%s > %d`, jsPlies, ply), "my move in the list")
+	}
+	status := eval[string](t, ctx, jsStatus)
+	if !strings.Contains(status, "1-0") && !strings.Contains(status, "0-1") && !strings.Contains(status, "1/2") {
+		t.Errorf("the end says %q: no result", status)
+	}
+	if n := eval[int](t, ctx, jsPlies); n < 5 || n > 9 {
+		t.Errorf("%d moves in the list", n)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("rect.cell.last").length`); n != 1 {
+		t.Errorf("%d cells highlighted as the last move, want 1", n)
+	}
+	href := eval[string](t, ctx, `document.querySelector("a.record").href`)
+	waitJS(t, ctx, `document.querySelector("button.newgame")`, "the new game button")
+	screenshot(t, ctx, "tictactoe", true)
+	res, err := http.Get(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !bytes.Contains(rec, []byte("tictactoe")) {
+		t.Errorf("the record link: %s\n%s", res.Status, rec)
+	}
+}
+
+// TestBrowserChessPromotion plays a short line to a promotion between two
+// people in two tabs: a drag, clicks, and the promotion choice; black's
+// board is drawn from black's side.
+func TestBrowserChessPromotion(t *testing.T) {
+	e := newBrowserEnv(t)
+	seats := e.createRoom(`{"variant": "chess", "seats": [{"person": true}, {"person": true}]}`)
+	tabs := []context.Context{e.page(seats[0].Link, false), e.page(seats[1].Link, false)}
+	waitJS(t, tabs[1], `document.querySelector("svg.board")`, "black's board")
+	flipped := `document.querySelector('rect.cell[data-name="a1"]').getBoundingClientRect().y < document.querySelector('rect.cell[data-name="a8"]').getBoundingClientRect().y`
+	if !eval[bool](t, tabs[1], flipped) {
+		t.Error("black's board has a1 below a8: not turned for black")
+	}
+	if eval[bool](t, tabs[0], flipped) {
+		t.Error("white's board is turned")
+	}
+	line := []string{"a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6"}
+	for ply, mv := range line {
+		tab := tabs[ply%2]
+		waitTurn(t, tab, ply)
+		if ply == 0 {
+			do(t, tab, chromedp.DragAndDrop(cellSel(mv[:2]), cellSel(mv[2:4])))
+		} else {
+			do(t, tab, chromedp.Click(cellSel(mv[:2])), chromedp.Click(cellSel(mv[2:4])))
+		}
+		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
+	}
+	waitTurn(t, tabs[0], len(line))
+	do(t, tabs[0], chromedp.Click(cellSel("b7")), chromedp.Click(cellSel("a8")))
+	waitJS(t, tabs[0], `document.querySelectorAll(".choice button.choose").length === 4`, "the promotion choice")
+	do(t, tabs[0], chromedp.Click(chromedp.CSS(`.choice button.choose`)))
+	waitJS(t, tabs[1], fmt.Sprintf(`%s === %d`, jsPlies, len(line)+1), "the promotion on black's page")
+	if last := eval[string](t, tabs[1], `[...document.querySelectorAll(".moves li")].pop().textContent`); last != "b7a8q" {
+		t.Errorf("the last move is %q, want b7a8q", last)
+	}
+	piece := eval[string](t, tabs[1], `document.querySelector('g.stack[data-cell="56"] title').textContent`)
+	if !strings.Contains(piece, "queen") {
+		t.Errorf("a8 holds %q, want a queen", piece)
+	}
+	if n := eval[int](t, tabs[1], `document.querySelectorAll("rect.cell.last").length`); n != 2 {
+		t.Errorf("%d cells highlighted as the last move, want 2", n)
+	}
+	screenshot(t, tabs[1], "chess", true)
+}
+
+// line plays seeded random games of variant until one reaches a position
+// where want(state, move) holds for a legal move, and returns the moves up
+// to and including that one (at most maxPly).
+func line(t *testing.T, variant string, maxPly int, want func(games.State, games.Move) bool) []games.Move {
+	t.Helper()
+	v, err := games.LoadVariant(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		st := v.Game.NewState()
+		var moves []games.Move
+		for len(moves) < maxPly && st.Player() >= 0 {
+			legal := st.LegalMoves(nil)
+			for _, m := range legal {
+				if want(st, m) {
+					return append(moves, m)
+				}
+			}
+			m := legal[rng.IntN(len(legal))]
+			st.Play(m)
+			moves = append(moves, m)
+		}
+	}
+	t.Fatalf("%s: no line found", variant)
+	return nil
+}
+
+// playLine plays moves in two people's tabs, each move the way the page
+// offers it: a cell, from and to, or a button.
+func playLine(t *testing.T, variant string, tabs []context.Context, moves []games.Move, drag bool) {
+	t.Helper()
+	v, _ := games.LoadVariant(variant)
+	st := v.Game.NewState()
+	for ply, m := range moves {
+		tab := tabs[st.Player()]
+		waitTurn(t, tab, ply)
+		text := st.FormatMove(m)
+		cells := st.(games.Pictured).MoveCells(m)
+		g := newGeometry(v.Game.Describe())
+		switch {
+		case len(cells) == 2 && drag && ply == len(moves)-1:
+			do(t, tab, chromedp.DragAndDrop(cellSel(g.name(cells[0])), cellSel(g.name(cells[1]))))
+		case len(cells) == 2:
+			do(t, tab, chromedp.Click(cellSel(g.name(cells[0]))), chromedp.Click(cellSel(g.name(cells[1]))))
+		case len(cells) == 1:
+			do(t, tab, chromedp.Click(cellSel(g.name(cells[0]))))
+		default:
+			do(t, tab, chromedp.Click(chromedp.CSS(fmt.Sprintf(`button.move-button[data-move=%q]`, text))))
+		}
+		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+text)
+		st.Play(m)
+	}
+}
+
+// geometry names cells as the games' notation does, for the tests.
+type geometry struct{ d games.Description }
+
+func newGeometry(d games.Description) geometry { return geometry{d} }
+
+func (g geometry) name(cell int) string {
+	var b strings.Builder
+	for i, n := range g.d.Dims {
+		c := cell % n
+		cell /= n
+		if i < len(g.d.Coords) && g.d.Coords[i] == "letters" || i >= len(g.d.Coords) && i%2 == 0 {
+			b.WriteByte(byte('a' + c))
+		} else {
+			fmt.Fprint(&b, c+1)
+		}
+	}
+	return b.String()
+}
+
+// TestBrowserOthelloPass plays Othello on 4x4 between two people up to a
+// forced pass, which the player makes with the pass button. The page is
+// checked at a phone's width too.
+func TestBrowserOthelloPass(t *testing.T) {
+	const variant = "othello(size=4)"
+	moves := line(t, variant, 16, func(st games.State, m games.Move) bool {
+		return st.FormatMove(m) == "pass"
+	})
+	e := newBrowserEnv(t)
+	seats := e.createRoom(`{"variant": "othello(size=4)", "seats": [{"person": true}, {"person": true}]}`)
+	tabs := []context.Context{e.page(seats[0].Link, false), e.page(seats[1].Link, false)}
+	playLine(t, variant, tabs, moves[:len(moves)-1], false)
+	v, _ := games.LoadVariant(variant)
+	st := v.Game.NewState()
+	for _, m := range moves[:len(moves)-1] {
+		st.Play(m)
+	}
+	passer := tabs[st.Player()]
+	waitTurn(t, passer, len(moves)-1)
+	if n := eval[int](t, passer, `document.querySelectorAll("rect.cell.target").length`); n != 0 {
+		t.Errorf("%d squares marked legal when the only move is a pass", n)
+	}
+	do(t, passer, chromedp.Click(chromedp.CSS(`button.move-button[data-move="pass"]`)))
+	waitJS(t, passer, fmt.Sprintf(`%s === %d`, jsPlies, len(moves)), "the pass in the list")
+	if !eval[bool](t, passer, `[...document.querySelectorAll(".notes li")].some(li => li.textContent.includes("disc"))`) {
+		t.Error("no disc count under the board")
+	}
+	other := tabs[0]
+	if other == passer {
+		other = tabs[1]
+	}
+	waitJS(t, other, fmt.Sprintf(`%s === %d`, jsPlies, len(moves)), "the pass on the other page")
+	screenshot(t, other, "othello", true)
+	do(t, other, chromedp.EmulateViewport(390, 844))
+	waitJS(t, other, `document.documentElement.scrollWidth <= 390 && document.querySelector("svg.board").getBoundingClientRect().width <= 390`, "the page within a phone's width")
+	if w := eval[float64](t, other, `document.querySelector("svg.board").getBoundingClientRect().width`); w < 300 {
+		t.Errorf("the board is %.0f px wide on a phone", w)
+	}
+}
+
+// TestBrowserNoccaStack plays Nocca Nocca up to a move onto another piece,
+// made by dragging, and checks the stack drawn bottom to top.
+func TestBrowserNoccaStack(t *testing.T) {
+	const variant = "nocca"
+	v, _ := games.LoadVariant(variant)
+	var top int
+	moves := line(t, variant, 30, func(st games.State, m games.Move) bool {
+		cells := st.(games.Pictured).MoveCells(m)
+		if len(cells) != 2 {
+			return false
+		}
+		pic := st.(games.Pictured).Picture(-1)
+		if len(pic.Cells[cells[1]]) == 0 {
+			return false
+		}
+		top = cells[1]
+		return true
+	})
+	e := newBrowserEnv(t)
+	seats := e.createRoom(`{"variant": "nocca", "seats": [{"person": true}, {"person": true}]}`)
+	tabs := []context.Context{e.page(seats[0].Link, false), e.page(seats[1].Link, false)}
+	playLine(t, variant, tabs, moves, true)
+	st := v.Game.NewState()
+	for _, m := range moves {
+		st.Play(m)
+	}
+	want := st.(games.Pictured).Picture(-1).Cells[top]
+	for k, tab := range tabs {
+		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, len(moves)), "the stacking move")
+		got := eval[string](t, tab, fmt.Sprintf(`document.querySelector('g.stack[data-cell="%d"]').dataset.pieces`, top))
+		if got != strings.Trim(fmt.Sprint(want), "[]") || len(want) < 2 {
+			t.Errorf("page %d: the stack on %s is %q, want %v (bottom to top)", k, newGeometry(v.Game.Describe()).name(top), got, want)
+		}
+	}
+	screenshot(t, tabs[0], "nocca", true)
+}
+
+// TestBrowserTheGameHands seats three people at The Game, each in a browser
+// context of their own, plays a few turns by picking cards and piles, and
+// checks that no page ever shows another player's cards.
+func TestBrowserTheGameHands(t *testing.T) {
+	e := newBrowserEnv(t)
+	seats := e.createRoom(`{"variant": "thegame(players=3)", "seed": 7, "seats": [{"person": true}, {"person": true}, {"person": true}]}`)
+	var tabs []context.Context
+	for _, s := range seats {
+		tabs = append(tabs, e.page(s.Link, true))
+	}
+	check := func() {
+		t.Helper()
+		hands := make([][]string, len(tabs))
+		for k, tab := range tabs {
+			waitJS(t, tab, `document.querySelector(".hand.mine .card")`, "my hand")
+			if s := eval[string](t, tab, `[...document.querySelectorAll(".hand.mine")].map(h => h.dataset.seat).join(",")`); s != fmt.Sprint(k) {
+				t.Fatalf("page %d shows the hands of seats %q as its own", k, s)
+			}
+			if n := eval[int](t, tab, `[...document.querySelectorAll("[data-card]")].filter(el => !el.closest(".hand.mine")).length`); n != 0 {
+				t.Fatalf("page %d shows %d cards outside its own hand", k, n)
+			}
+			if s := eval[string](t, tab, `[...document.querySelectorAll(".back-hand .card")].map(c => c.textContent).join("")`); s != "" {
+				t.Fatalf("page %d writes %q on the other hands' card backs", k, s)
+			}
+			if n := eval[int](t, tab, `document.querySelectorAll(".back-hand").length`); n != len(tabs)-1 {
+				t.Fatalf("page %d shows %d other hands, want %d", k, n, len(tabs)-1)
+			}
+			hands[k] = strings.Fields(eval[string](t, tab, `[...document.querySelectorAll(".hand.mine [data-card]")].map(c => c.dataset.card).join(" ")`))
+		}
+		for i := range hands {
+			for j := range hands {
+				if i != j {
+					for _, c := range hands[j] {
+						if slices.Contains(hands[i], c) {
+							t.Fatalf("card %s is in the hands of seats %d and %d", c, i, j)
+						}
+					}
+				}
+			}
+		}
+	}
+	for actions := 0; actions < 7; actions++ {
+		check()
+		// The page whose status says it is to move acts: a card on a pile,
+		// or the end of its turn once it has played its share.
+		mover := -1
+		for k, tab := range tabs {
+			if eval[string](t, tab, jsStatus) == "Your move" {
+				mover = k
+			}
+		}
+		if mover < 0 {
+			waitJS(t, tabs[0], `document.querySelector(".status").textContent.includes("move")`, "someone to move")
+			continue
+		}
+		tab := tabs[mover]
+		before := eval[int](t, tab, jsPlies)
+		end := eval[bool](t, tab, `!!document.querySelector('button.move-button[data-move="end"]')`)
+		if end && actions%3 == 2 || eval[int](t, tab, `document.querySelectorAll(".hand.mine .card.playable").length`) == 0 {
+			do(t, tab, chromedp.Click(chromedp.CSS(`button.move-button[data-move="end"]`)))
+		} else {
+			do(t, tab, chromedp.Click(chromedp.CSS(".hand.mine .card.playable")))
+			waitJS(t, tab, `document.querySelector(".pile.target")`, "a pile to play on")
+			do(t, tab, chromedp.Click(chromedp.CSS(".pile.target")))
+		}
+		waitJS(t, tab, fmt.Sprintf(`%s > %d`, jsPlies, before), "the move in the list")
+	}
+	check()
+	for k, tab := range tabs {
+		name := fmt.Sprintf("thegame-seat%d", k+1)
+		if k == 0 {
+			name = "thegame"
+		}
+		screenshot(t, tab, name, k == 0)
+	}
+}
