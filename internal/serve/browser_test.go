@@ -190,7 +190,9 @@ const (
 	jsPlies  = `document.querySelectorAll(".moves li").length`
 )
 
-func cellSel(name string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`rect.cell[data-name=%q]`, name)) }
+func cellSel(name string) chromedp.CSS {
+	return chromedp.CSS(fmt.Sprintf(`rect.cell[data-name=%q]`, name))
+}
 
 // waitTurn waits until the page has seen ply moves and it is its move.
 func waitTurn(t *testing.T, ctx context.Context, ply int) {
