@@ -187,7 +187,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/rooms/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /ws/room/{id}", s.handleRoomSocket)
 	mux.HandleFunc("GET /", s.handlePage)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})
 	return mux
