@@ -43,6 +43,7 @@ var commands = []command{
 	{"replay", "re-validate the games of a records file or journal", runReplay},
 	{"merge", "merge the journals of a sharded match", runMerge},
 	{"play", "play a game in the terminal: against the engine, a friend, or watch", runPlay},
+	{"serve", "serve every game in the browser: rooms for people and engines, spectators", runServe},
 	{"epd", "run a chess test suite in EPD (bm/am operations) and count the solved", runEPD},
 	{"version", "print the version, VCS revision, Go version and platform", runVersion},
 }

@@ -5,451 +5,260 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/referee"
-	"github.com/meeple-games/meeple/internal/version"
 	"github.com/meeple-games/meeple/protocol"
 )
 
-// This file is a room's game loop: the referee's rules (validate every
-// move with the games package, chance from the room's own seeded RNG,
-// engine faults ending the game with a typed reason, a record as
-// `meeple replay` verifies it) with seats that are people as well as
-// engines.
+// A room's game is played at a referee.Table: the referee's game loop owns
+// the rules (every move checked with the games package, chance drawn from
+// the room's seeded RNG, a seat's failure ending the game with a typed
+// reason, the record as `meeple replay` verifies it). The room gives it a
+// personSeat for each person and an engineSeat for each engine, and its
+// hook keeps the room's copy of the position, saves it, and tells the pages.
 
-// gameRun is what the game goroutine owns besides the room's state.
-type gameRun struct {
-	rng     *rand.Rand
-	engines map[int]*protocol.Client // by game seat, started when first needed
-	hidden  bool                     // imperfect information: engines get views
-}
+// margin is how far past its clock a seat may go before it loses on time.
+const margin = 50 * time.Millisecond
 
-// startLocked rebuilds the current game from the room's plies (drawing
-// the chance outcomes again from the seeded RNG, so a resumed game deals
-// what the original would) and, unless it is over, starts its goroutine.
-// Call with r.mu held.
+// startLocked starts the room's current game: a Table resumed from the
+// room's plies (the Table replays them, drawing the chance outcomes again
+// from the seed, so a resumed game deals what the original would). A game
+// that is over is only rebuilt for its pages. Call with r.mu held.
 func (r *Room) startLocked() {
-	r.st = r.variant.Game.NewState()
-	r.seen, r.last = r.seen[:0], nil
 	clear(r.cache)
-	typ := r.variant.Game.Type()
-	run := &gameRun{rng: rand.New(referee.ChanceSource(chanceSeed(r.file.Seed, r.file.Game))),
-		engines: map[int]*protocol.Client{}, hidden: typ.Information == games.ImperfectInformation}
-	if r.tc.Timed() && len(r.file.Clocks) != typ.Players {
-		r.file.Clocks = make([]int64, typ.Players)
-		for i := range r.file.Clocks {
-			r.file.Clocks[i] = r.tc.Base.Milliseconds()
-		}
-	}
-	plies := r.file.Plies
-	r.file.Plies = nil
-	for _, p := range plies {
-		if err := r.replayPly(run, p); err != nil {
-			// The file does not replay (edited, or from another meeple): keep
-			// the plies that do, and end the game saying why.
-			r.endLocked(run, referee.Unterminated, -1, "resuming the game failed: "+err.Error())
-			return
-		}
-	}
+	r.st = nil
 	if r.file.Ended != nil {
+		if err := r.rebuild(); err != nil {
+			r.s.logf("room %s: %v", r.id, err)
+		}
 		return
 	}
+	n := len(r.file.Seats)
+	moves := make(chan personMove, 1)
+	t := &referee.Table{Variant: r.variant, Seed: chanceSeed(r.file.Seed, r.file.Game),
+		Plies: append([]referee.Ply(nil), r.file.Plies...), Margin: margin, Hook: r.hook}
+	var engines []*engineSeat
+	for g := range n {
+		sf := r.file.Seats[r.file.roomSeat(g)]
+		ts := referee.TableSeat{Name: sf.Name, Limits: referee.Limits{TC: r.tc}}
+		if sf.Engine == "" {
+			ts.Seat = &personSeat{room: r, moves: moves}
+		} else {
+			es := &engineSeat{room: r, spec: sf.Engine}
+			engines = append(engines, es)
+			ts.Seat, ts.MoveTimeout = es, referee.DefaultMoveTimeout
+			if ec, err := r.s.engineConfig(sf.Engine); err == nil {
+				es.cfg = ec
+				ts.Limits = referee.Limits{TC: r.tc, MoveTime: deref(ec.MoveTime), Nodes: deref(ec.Nodes), Depth: deref(ec.Depth)}
+			}
+		}
+		t.Seats = append(t.Seats, ts)
+	}
 	ctx, cancel := context.WithCancel(r.s.ctx)
-	r.cancel, r.done, r.moves = cancel, make(chan struct{}), make(chan personMove, 1)
-	go func(done chan struct{}, moves chan personMove) {
+	done := make(chan struct{})
+	r.cancel, r.done, r.moves = cancel, done, moves
+	go func() {
 		defer close(done)
-		defer run.closeEngines()
-		r.loop(ctx, run, moves)
-	}(r.done, r.moves)
+		defer func() {
+			for _, es := range engines {
+				es.close()
+			}
+		}()
+		_, err := t.Play(ctx)
+		if err != nil && ctx.Err() == nil {
+			// The saved plies do not replay (an edited file, another
+			// meeple): end the game there, saying why.
+			r.mu.Lock()
+			r.s.logf("room %s: %v", r.id, err)
+			typ := r.variant.Game.Type()
+			r.file.Ended = &referee.Record{Game: r.file.Game - 1, Pair: r.file.Game - 1, Variant: r.variant.Name,
+				Rules: r.file.Rules, Seed: t.Seed, Start: referee.StartPos, Plies: r.file.Plies,
+				Returns: make([]float64, typ.Players), Termination: referee.Unterminated, Reason: "the saved game does not replay: " + err.Error()}
+			r.moves = nil
+			if r.rebuild() == nil {
+				r.save()
+				r.broadcast(false)
+			}
+			r.mu.Unlock()
+		}
+	}()
 }
 
-// replayPly plays a recorded ply again.
-func (r *Room) replayPly(run *gameRun, p referee.Ply) error {
-	if p.Chance() {
-		if r.st.Player() != games.Chance {
-			return fmt.Errorf("ply %d: a chance outcome where a player moves", len(r.file.Plies)+1)
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// rebuild replays the room's plies into r.st, with who saw each one.
+// Call with r.mu held.
+func (r *Room) rebuild() error {
+	st := r.variant.Game.NewState()
+	hidden := r.variant.Game.Type().Information == games.ImperfectInformation
+	n := r.variant.Game.Type().Players
+	r.seen, r.last = r.seen[:0], nil
+	for i, p := range r.file.Plies {
+		mv, err := games.ParseLegal(st, p.Move)
+		if err != nil {
+			r.st = st
+			return fmt.Errorf("ply %d: %v", i+1, err)
 		}
-		if text := r.drawChance(run); text != p.Move {
-			return fmt.Errorf("ply %d: chance drew %s, the file says %s", len(r.file.Plies), text, p.Move)
-		}
-		return nil
+		r.stepLocked(st, mv, p, hidden, n)
 	}
-	if r.st.Player() != p.Seat-1 {
-		return fmt.Errorf("ply %d: seat %d moved out of turn", len(r.file.Plies)+1, p.Seat)
-	}
-	mv, err := games.ParseLegal(r.st, p.Move)
-	if err != nil {
-		return fmt.Errorf("ply %d: %v", len(r.file.Plies)+1, err)
-	}
-	r.playLocked(mv, p)
+	r.st = st
 	return nil
 }
 
-// drawChance draws and plays one chance outcome; it returns its text.
-func (r *Room) drawChance(run *gameRun) string {
-	n := r.variant.Game.Type().Players
+// stepLocked plays ply p (move mv) on st and notes who saw it and the last
+// move.
+func (r *Room) stepLocked(st games.State, mv games.Move, p referee.Ply, hidden bool, n int) {
 	var before [][]int
-	if run.hidden {
-		before = hands(r.st, n)
+	if p.Chance() && hidden {
+		before = hands(st, n)
 	}
-	mv := games.SampleChance(r.st, run.rng)
-	text := r.st.FormatMove(mv)
-	r.st.Play(mv)
-	var after [][]int
-	if run.hidden {
-		after = hands(r.st, n)
-	}
-	r.seen = append(r.seen, visibility(run.hidden, before, after))
-	r.file.Plies = append(r.file.Plies, referee.Ply{Move: text, Seat: 0})
-	r.last = &lastMove{Move: "?", Seat: -1}
-	if !run.hidden {
-		r.last.Move = text
-	}
-	return text
-}
-
-// playLocked plays a player's legal move and records it.
-func (r *Room) playLocked(mv games.Move, p referee.Ply) {
 	var cells []int
-	if pic, ok := r.st.(games.Pictured); ok {
+	if pic, ok := st.(games.Pictured); ok && !p.Chance() {
 		cells = pic.MoveCells(mv)
 	}
-	r.st.Play(mv)
+	st.Play(mv)
+	if p.Chance() {
+		var after [][]int
+		if hidden {
+			after = hands(st, n)
+		}
+		r.seen = append(r.seen, visibility(hidden, before, after))
+		r.last = &lastMove{Move: "?", Seat: -1}
+		if !hidden {
+			r.last.Move = p.Move
+		}
+		return
+	}
 	r.seen = append(r.seen, ^uint64(0))
-	r.file.Plies = append(r.file.Plies, p)
 	r.last = &lastMove{Move: p.Move, Cells: cells, Seat: p.Seat - 1}
 }
 
-// reply is the outcome of one seat's turn.
-type reply struct {
-	rep protocol.GoReply
-	err error
-}
-
-// loop plays the current game to its end, or until ctx ends (the room is
-// unloaded or the server stops: the game stays on disk, unfinished).
-func (r *Room) loop(ctx context.Context, run *gameRun, moves chan personMove) {
-	for {
-		r.mu.Lock()
-		drew := false
-		for r.st.Player() == games.Chance {
-			r.drawChance(run)
-			drew = true
+// hook is the Table's: after the replayed plies, after every ply and at
+// the end. It keeps the room's position in step, saves the room, appends
+// a finished game's record, and tells every page.
+func (r *Room) hook(u referee.Update) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	plies := u.Record.Plies
+	typ := r.variant.Game.Type()
+	if r.st == nil || len(plies) != len(r.file.Plies)+1 {
+		r.file.Plies = append(r.file.Plies[:0:0], plies...)
+		if err := r.rebuild(); err != nil {
+			r.s.logf("room %s: %v", r.id, err) // cannot happen: the Table checked every ply
 		}
-		who := r.st.Player()
-		if who == games.Terminal {
-			r.endLocked(run, referee.Normal, -1, r.st.EndReason())
-			r.mu.Unlock()
-			return
-		}
-		if drew {
-			r.save()
-			r.broadcast(false)
-		}
-		sf := r.file.Seats[r.file.roomSeat(who)]
-		var deadline time.Duration
-		if len(r.file.Clocks) > 0 {
-			deadline = time.Duration(r.file.Clocks[who]) * time.Millisecond
-		}
-		var req protocol.GoRequest
-		if sf.Engine != "" {
-			req = r.request(run, who)
-		}
-		r.mu.Unlock()
-
-		start := time.Now()
-		var res reply
-		var pm personMove
-		if sf.Engine != "" {
-			res, pm = r.engineTurn(ctx, run, who, sf, req, moves)
-		} else {
-			res, pm = personTurn(ctx, deadline, moves)
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		elapsed := time.Since(start)
-
-		r.mu.Lock()
-		if pm.resign {
-			r.endLocked(run, referee.Resignation, pm.seat, fmt.Sprintf("seat %d (%s) resigned", pm.seat+1, r.seatName(pm.seat)))
-			r.mu.Unlock()
-			return
-		}
-		if res.err != nil {
-			t, why := faultOf(res.err)
-			r.endLocked(run, t, who, fmt.Sprintf("seat %d (%s): %s: %v", who+1, r.seatName(who), t, why))
-			r.mu.Unlock()
-			return
-		}
-		if sf.Engine == "" {
-			elapsed = time.Since(start)
-		} else {
-			elapsed = res.rep.Elapsed
-		}
-		if len(r.file.Clocks) > 0 {
-			left := time.Duration(r.file.Clocks[who])*time.Millisecond - elapsed
-			if left < 0 {
-				r.endLocked(run, referee.TimeLoss, who, fmt.Sprintf("seat %d (%s): the flag fell", who+1, r.seatName(who)))
-				r.mu.Unlock()
-				return
-			}
-			r.file.Clocks[who] = (left + r.tc.Inc).Milliseconds()
-		}
-		if res.rep.Resign {
-			r.endLocked(run, referee.Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, r.seatName(who)))
-			r.mu.Unlock()
-			return
-		}
-		mv, err := games.ParseLegal(r.st, res.rep.Move)
+	} else {
+		p := plies[len(plies)-1]
+		mv, err := games.ParseLegal(r.st, p.Move)
 		if err != nil {
-			r.endLocked(run, referee.IllegalMove, who, fmt.Sprintf("seat %d (%s): illegal move %q: %v", who+1, r.seatName(who), res.rep.Move, err))
-			r.mu.Unlock()
-			return
-		}
-		p := referee.Ply{Move: r.st.FormatMove(mv), Seat: who + 1, Micro: max(elapsed.Microseconds(), 0)}
-		if sf.Engine != "" {
-			p.Depth, p.Nodes = res.rep.Depth, res.rep.Nodes
-			if res.rep.HasScore && res.rep.Mate == 0 {
-				p.Score = &res.rep.Score
-			} else if res.rep.HasScore {
-				p.Mate = res.rep.Mate
-			}
-			r.arrived = time.Now()
+			r.s.logf("room %s: ply %d: %v", r.id, len(plies), err)
 		} else {
-			r.arrived = pm.at
+			r.stepLocked(r.st, mv, p, typ.Information == games.ImperfectInformation, typ.Players)
 		}
-		r.playLocked(mv, p)
-		r.used = time.Now()
-		if r.st.Player() == games.Terminal {
-			r.endLocked(run, referee.Normal, -1, r.st.EndReason())
-			r.mu.Unlock()
-			return
-		}
-		r.save()
-		r.broadcast(false)
-		r.mu.Unlock()
+		r.file.Plies = append(r.file.Plies, p)
 	}
+	if u.Clocks != nil {
+		r.file.Clocks = r.file.Clocks[:0]
+		for _, d := range u.Clocks {
+			r.file.Clocks = append(r.file.Clocks, d.Milliseconds())
+		}
+	} else if r.tc.Timed() && len(r.file.Clocks) == 0 {
+		for range typ.Players {
+			r.file.Clocks = append(r.file.Clocks, r.tc.Base.Milliseconds())
+		}
+	}
+	r.used = time.Now()
+	if u.Ended {
+		rec := *u.Record
+		rec.Plies = append([]referee.Ply(nil), plies...)
+		rec.Game, rec.Pair = r.file.Game-1, r.file.Game-1
+		r.file.Ended = &rec
+		r.moves = nil
+		if err := r.s.store.appendRecord(r.id, &rec); err != nil {
+			r.s.logf("room %s: writing the record: %v", r.id, err)
+		}
+	}
+	r.save()
+	r.broadcast(false)
+	r.arrived = time.Time{}
 }
 
-// personTurn waits for the seat's move from its page (already checked by
-// Room.submit), a resignation from any seat, the clock, or ctx.
-func personTurn(ctx context.Context, deadline time.Duration, moves chan personMove) (reply, personMove) {
+// personSeat is a person's seat at the Table: Go waits for the seat's move
+// from its page, which Room.submit has checked (the token, the turn, the
+// ply, the move's legality) and the Table checks again.
+type personSeat struct {
+	room  *Room
+	moves chan personMove
+}
+
+func (p *personSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
+	start := time.Now()
 	var flag <-chan time.Time
-	if deadline > 0 {
-		t := time.NewTimer(deadline)
+	if req.Deadline > 0 {
+		t := time.NewTimer(req.Deadline + time.Millisecond)
 		defer t.Stop()
 		flag = t.C
 	}
 	select {
-	case pm := <-moves:
-		return reply{rep: protocol.GoReply{Move: pm.move}}, pm
+	case pm := <-p.moves:
+		p.room.mu.Lock()
+		p.room.arrived = pm.at // the latency metric counts from here
+		p.room.mu.Unlock()
+		return protocol.GoReply{Move: pm.move, Resign: pm.resign, Elapsed: time.Since(start)}, nil
 	case <-flag:
-		return reply{err: errFlag}, personMove{}
+		// Past the deadline: the Table charges the time and the flag falls.
+		return protocol.GoReply{Elapsed: time.Since(start)}, nil
 	case <-ctx.Done():
-		return reply{err: ctx.Err()}, personMove{}
+		return protocol.GoReply{}, ctx.Err()
 	}
 }
 
-var errFlag = errors.New("the flag fell")
+// engineSeat is an engine's seat at the Table: the process starts at the
+// game's start (NewGame), so that one that cannot start loses the game
+// with the Startup termination rather than breaking the room.
+type engineSeat struct {
+	room *Room
+	spec string
+	cfg  referee.EngineConfig
+	es   *referee.EngineSeat
+}
 
-// engineTurn asks the engine at game seat who for its move; a person's
-// resignation meanwhile stops it.
-func (r *Room) engineTurn(ctx context.Context, run *gameRun, who int, sf seatFile, req protocol.GoRequest, moves chan personMove) (reply, personMove) {
-	ectx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	ch := make(chan reply, 1)
-	go func() {
-		c, err := r.engine(ectx, run, who, sf)
+func (e *engineSeat) NewGame(ctx context.Context, rules string) error {
+	if e.es == nil {
+		if e.cfg.Cmd == "" {
+			_, err := e.room.s.engineConfig(e.spec)
+			return &protocol.EngineError{Engine: e.spec, Kind: protocol.Startup, Err: err}
+		}
+		es, err := referee.StartEngineSeat(ctx, e.cfg, referee.EngineOptions{Self: e.room.s.cfg.Self, Stderr: io.Discard})
 		if err != nil {
-			ch <- reply{err: err}
-			return
-		}
-		rep, err := c.Go(ectx, req)
-		ch <- reply{rep: rep, err: err}
-	}()
-	for {
-		select {
-		case res := <-ch:
-			return res, personMove{}
-		case pm := <-moves:
-			if pm.resign {
-				cancel()
-				<-ch
-				return reply{}, pm
+			var ee *protocol.EngineError
+			if !errors.As(err, &ee) {
+				err = &protocol.EngineError{Engine: e.cfg.Name, Kind: protocol.Startup, Err: err}
 			}
-			// A move cannot come now (submit checks the turn); drop it.
+			return err
 		}
+		e.es = es
 	}
+	return e.es.NewGame(ctx, rules)
 }
 
-// engine returns the engine process of game seat who, starting it (and
-// its game) on first use.
-func (r *Room) engine(ctx context.Context, run *gameRun, who int, sf seatFile) (*protocol.Client, error) {
-	if c := run.engines[who]; c != nil {
-		return c, nil
-	}
-	ec, err := r.s.engineConfig(sf.Engine)
-	if err != nil {
-		return nil, &protocol.EngineError{Engine: sf.Name, Kind: protocol.Startup, Err: err}
-	}
-	spec, err := r.s.engineSpec(ec)
-	if err != nil {
-		return nil, &protocol.EngineError{Engine: sf.Name, Kind: protocol.Startup, Err: err}
-	}
-	c, err := protocol.StartEngine(ctx, spec, io.Discard, protocol.Timeouts{})
-	if err != nil {
-		return nil, err
-	}
-	run.engines[who] = c
-	if err := c.NewGame(ctx, r.file.Rules); err != nil {
-		return nil, err
-	}
-	return c, c.IsReady(ctx)
+func (e *engineSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
+	rep, err := e.es.Go(ctx, req)
+	e.room.mu.Lock()
+	e.room.arrived = time.Now()
+	e.room.mu.Unlock()
+	return rep, err
 }
 
-func (run *gameRun) closeEngines() {
-	for _, c := range run.engines {
-		c.Close()
+func (e *engineSeat) close() {
+	if e.es != nil {
+		e.es.Close()
 	}
-}
-
-// request is the go request of the engine at game seat who: its view in a
-// game of hidden information, else the start and the moves; its limits
-// and the room's clocks. Call with r.mu held.
-func (r *Room) request(run *gameRun, who int) protocol.GoRequest {
-	var req protocol.GoRequest
-	if vs, ok := r.st.(games.ViewState); ok && run.hidden {
-		req.Position = vs.View(who)
-	} else {
-		req.Start = r.variant.Game.NewState().Position()
-		for _, p := range r.file.Plies {
-			req.Moves = append(req.Moves, p.Move)
-		}
-	}
-	ec, err := r.s.engineConfig(r.file.Seats[r.file.roomSeat(who)].Engine)
-	if err == nil {
-		if ec.Nodes != nil {
-			req.Nodes = *ec.Nodes
-		}
-		if ec.Depth != nil {
-			req.Depth = *ec.Depth
-		}
-		if ec.MoveTime != nil {
-			req.MoveTime = *ec.MoveTime
-		}
-	}
-	if len(r.file.Clocks) > 0 {
-		for _, ms := range r.file.Clocks {
-			req.Time = append(req.Time, time.Duration(ms)*time.Millisecond)
-			req.Inc = append(req.Inc, r.tc.Inc)
-		}
-		req.Deadline = req.Time[who] + 50*time.Millisecond
-	}
-	if req.MoveTime > 0 && (req.Deadline == 0 || req.MoveTime+time.Second < req.Deadline) {
-		req.Deadline = req.MoveTime + time.Second
-	}
-	if req.Deadline == 0 {
-		req.Deadline = referee.DefaultMoveTimeout
-	}
-	return req
-}
-
-// faultOf types an engine's failure as the referee does.
-func faultOf(err error) (referee.Termination, error) {
-	if errors.Is(err, errFlag) {
-		return referee.TimeLoss, err
-	}
-	var ee *protocol.EngineError
-	if errors.As(err, &ee) {
-		switch ee.Kind {
-		case protocol.Startup:
-			return referee.Startup, err
-		case protocol.Crash:
-			return referee.Crash, err
-		case protocol.Stall:
-			return referee.Stall, err
-		}
-	}
-	return referee.ProtocolError, err
-}
-
-func (r *Room) seatName(g int) string { return r.file.Seats[r.file.roomSeat(g)].Name }
-
-// endLocked ends the current game: its record is appended to the room's
-// records file, the room saved, every page told.
-func (r *Room) endLocked(run *gameRun, t referee.Termination, loser int, reason string) {
-	typ := r.variant.Game.Type()
-	rec := &referee.Record{Game: r.file.Game - 1, Pair: r.file.Game - 1, Variant: r.variant.Name, Rules: r.file.Rules,
-		Seed: chanceSeed(r.file.Seed, r.file.Game), Date: time.Now().UTC().Format("2006.01.02"), Meeple: version.String(),
-		Start: referee.StartPos, Plies: append([]referee.Ply(nil), r.file.Plies...), Termination: t,
-		Reason: strings.ReplaceAll(reason, "\n", " ")}
-	for g := range typ.Players {
-		rec.Seats = append(rec.Seats, r.seatName(g))
-	}
-	switch {
-	case t == referee.Normal:
-		rec.Returns = r.st.Returns()
-	case t == referee.Unterminated:
-		rec.Returns = make([]float64, typ.Players)
-	case loser >= 0:
-		rec.Loser = loser + 1
-		rec.Returns = forfeitReturns(typ, loser)
-	}
-	rec.SetTeam(typ)
-	r.file.Ended = rec
-	if t != referee.Unterminated {
-		if err := r.s.store.appendRecord(r.id, rec); err != nil {
-			r.s.logf("room %s: writing the record: %v", r.id, err)
-		}
-	}
-	r.moves = nil
-	r.save()
-	r.broadcast(false)
-}
-
-// engineSpec turns an engine's configuration into the command to start.
-func (s *Server) engineSpec(ec referee.EngineConfig) (protocol.EngineSpec, error) {
-	argv := append([]string{ec.Cmd}, ec.Args...)
-	if ec.Cmd == referee.Self {
-		self := s.cfg.Self
-		if self == nil {
-			exe, err := os.Executable()
-			if err != nil {
-				return protocol.EngineSpec{}, err
-			}
-			self = []string{exe, "engine"}
-		}
-		argv = append(append([]string(nil), self...), ec.Args...)
-	}
-	opts := make([]protocol.EngineOption, len(ec.Options))
-	for i, o := range ec.Options {
-		opts[i] = protocol.EngineOption{Name: o.Name, Value: o.Value}
-	}
-	return protocol.EngineSpec{Name: ec.Name, Cmd: argv, Dir: ec.Dir, Env: ec.Env, Dialect: ec.Proto, Options: opts}, nil
-}
-
-// forfeitReturns are the returns when seat loser (0-based) loses by a
-// fault, time or resignation, as the referee's records have them (Replay
-// checks them): the loser gets MinReturn; in a zero-sum game the others
-// share -MinReturn, in a general-sum game they get MaxReturn, and in a
-// cooperative game everyone gets MinReturn.
-func forfeitReturns(t games.Type, loser int) []float64 {
-	r := make([]float64, t.Players)
-	for i := range r {
-		switch {
-		case i == loser || t.Utility == games.Identical:
-			r[i] = t.MinReturn
-		case t.Utility == games.ZeroSum:
-			r[i] = -t.MinReturn / float64(t.Players-1)
-		default:
-			r[i] = t.MaxReturn
-		}
-	}
-	return r
 }

@@ -80,13 +80,13 @@ type seatInfo struct {
 }
 
 type helloMsg struct {
-	Type        string            `json:"type"`
-	Room        string            `json:"room"`
-	Seat        int               `json:"seat"`
-	Variant     string            `json:"variant"`
-	Rules       string            `json:"rules"`
-	Description json.RawMessage   `json:"description"` // games.Description
-	Seats       []seatInfo        `json:"seats"`
+	Type        string          `json:"type"`
+	Room        string          `json:"room"`
+	Seat        int             `json:"seat"`
+	Variant     string          `json:"variant"`
+	Rules       string          `json:"rules"`
+	Description json.RawMessage `json:"description"` // games.Description
+	Seats       []seatInfo      `json:"seats"`
 }
 
 type legalMove struct {

@@ -40,12 +40,9 @@ type Room struct {
 // personMove is a move (or a resignation) from a person's page, already
 // checked against the room's position.
 type personMove struct {
-	seat   int // game seat
-	ply    int
 	move   string
 	resign bool
-	at     time.Time
-	from   *conn
+	at     time.Time // when it arrived
 }
 
 func randomHex(n int) string {
@@ -83,8 +80,8 @@ func (r *Room) seatInfos() []seatInfo {
 	out := make([]seatInfo, n)
 	online := make([]bool, n)
 	for c := range r.conns {
-		if c.seat >= 0 {
-			online[c.seat] = true
+		if c.roomSeat >= 0 {
+			online[c.roomSeat] = true
 		}
 	}
 	for g := range out {
@@ -112,8 +109,8 @@ func (r *Room) hello(rs int) []byte {
 // state is the state message for game seat g (-1: a spectator), cached
 // until the position changes.
 func (r *Room) state(g int) []byte {
-	if b, ok := r.cache[g]; ok {
-		return b
+	if b, ok := r.cache[g]; ok || r.st == nil {
+		return b // nil before the Table's first update
 	}
 	st := r.st
 	m := stateMsg{Type: "state", Game: r.file.Game, Ply: len(r.file.Plies), ToMove: st.Player(), Last: r.last,
@@ -217,7 +214,11 @@ func (r *Room) broadcast(hello bool) {
 		if c.roomSeat >= 0 {
 			g = r.file.gameSeat(c.roomSeat)
 		}
-		c.send(r.state(g), d)
+		if b := r.state(g); b != nil {
+			c.send(b, d)
+		} else {
+			d.done()
+		}
 	}
 }
 
@@ -249,13 +250,18 @@ func (r *Room) submit(c *conn, u Up, at time.Time) string {
 	if r.file.Ended != nil {
 		return "the game is over"
 	}
+	if r.st == nil || r.moves == nil {
+		return "the game is not running"
+	}
+	if r.st.Player() != g {
+		return "not your turn"
+	}
 	switch u.Type {
 	case "resign":
-		// A resignation is taken at any time, not only on the seat's turn.
-	case "move":
-		if r.st.Player() != g {
-			return "not your turn"
+		if typ := r.variant.Game.Type(); typ.Players != 2 || typ.Utility != games.ZeroSum {
+			return "resigning is for two-player games; this game plays on"
 		}
+	case "move":
 		if *u.Ply != len(r.file.Plies) {
 			return fmt.Sprintf("stale move: the game is at ply %d, the move was made at ply %d", len(r.file.Plies), *u.Ply)
 		}
@@ -263,10 +269,7 @@ func (r *Room) submit(c *conn, u Up, at time.Time) string {
 			return err.Error()
 		}
 	}
-	if r.moves == nil {
-		return "the game is not running"
-	}
-	pm := personMove{seat: g, ply: len(r.file.Plies), move: u.Move, resign: u.Type == "resign", at: at, from: c}
+	pm := personMove{move: u.Move, resign: u.Type == "resign", at: at}
 	select {
 	case r.moves <- pm:
 		return ""

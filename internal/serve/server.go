@@ -66,8 +66,6 @@ type Server struct {
 	engines int              // engine seats of the rooms in memory
 	conns   atomic.Int64
 
-	watch *watcher
-
 	// onDelivered, when set (the load benchmark), gets the time from a
 	// move's arrival to its delivery to every page of the room.
 	onDelivered func(time.Duration)
@@ -102,12 +100,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		if len(s.rooms) >= s.lim.Live {
 			break
 		}
-		if _, err := s.loadLocked(id); err != nil {
+		if _, _, err := s.loadLocked(id); err != nil {
 			s.logf("room %s: %v", id, err)
 		}
-	}
-	if cfg.Watch != "" {
-		s.watch = newWatcher(s.ctx, cfg.Watch, s.logf)
 	}
 	return s, nil
 }
@@ -191,9 +186,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/rooms", s.handleCreate)
 	mux.HandleFunc("GET /api/rooms/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /ws/room/{id}", s.handleRoomSocket)
-	mux.HandleFunc("GET /ws/watch", s.handleWatchSocket)
 	mux.HandleFunc("GET /", s.handlePage)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})
 	return mux

@@ -190,7 +190,9 @@ func (r *Room) join(c *conn) {
 	r.conns[c] = struct{}{}
 	r.used = time.Now()
 	c.send(r.hello(c.roomSeat), nil)
-	c.send(r.state(r.viewOf(c)), nil)
+	if b := r.state(r.viewOf(c)); b != nil {
+		c.send(b, nil)
+	}
 	if c.roomSeat >= 0 {
 		r.seatsChanged()
 	}

@@ -1,0 +1,406 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	_ "github.com/meeple-games/meeple/games/chess" // the games register themselves
+	_ "github.com/meeple-games/meeple/games/kinarow"
+	_ "github.com/meeple-games/meeple/games/nocca"
+	_ "github.com/meeple-games/meeple/games/othello"
+	_ "github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/protocol"
+)
+
+// The helper-process pattern: with $MEEPLE_SERVE_ENGINE set, the test
+// binary is meeple's engine (what `meeple engine` runs), so rooms can seat
+// level=N engines (Config.Self is this binary).
+func TestMain(m *testing.M) {
+	if os.Getenv("MEEPLE_SERVE_ENGINE") != "" {
+		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// testServer is a server on a loopback port, over dir.
+type testServer struct {
+	t   *testing.T
+	s   *Server
+	hs  *httptest.Server
+	dir string
+}
+
+func startServer(t testing.TB, dir string, lim Limits) *testServer {
+	t.Helper()
+	s, err := New(context.Background(), Config{Dir: dir, Limits: lim, Self: []string{os.Args[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	ts := &testServer{s: s, hs: hs, dir: dir}
+	t.Cleanup(ts.close)
+	return ts
+}
+
+func (ts *testServer) close() {
+	ts.s.Close()
+	ts.hs.CloseClientConnections()
+	ts.hs.Close()
+}
+
+// post sends a JSON body and decodes the reply into out; it returns the status.
+func (ts *testServer) post(t testing.TB, path, body string, out any) int {
+	t.Helper()
+	resp, err := http.Post(ts.hs.URL+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			t.Fatalf("%s: decoding the reply: %v", path, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+type created struct {
+	Room  string `json:"room"`
+	Watch string `json:"watch"`
+	Seats []struct {
+		Name string `json:"name"`
+		Link string `json:"link"`
+	} `json:"seats"`
+	Error string `json:"error"`
+}
+
+func (ts *testServer) create(t testing.TB, body string) created {
+	t.Helper()
+	var c created
+	if st := ts.post(t, "/api/rooms", body, &c); st != http.StatusCreated {
+		t.Fatalf("create %s: status %d: %s", body, st, c.Error)
+	}
+	return c
+}
+
+// client is a page's WebSocket, keeping every message it received.
+type client struct {
+	t    testing.TB
+	ws   *websocket.Conn
+	got  []map[string]any
+	raw  [][]byte
+	seat int
+}
+
+// dial opens link ("/room/ID?token=T", or "/room/ID" for a spectator).
+func (ts *testServer) dial(t testing.TB, link string) *client {
+	t.Helper()
+	u := "ws" + strings.TrimPrefix(ts.hs.URL, "http") + strings.Replace(link, "/room/", "/ws/room/", 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		t.Fatalf("dial %s: %v", link, err)
+	}
+	ws.SetReadLimit(1 << 20)
+	c := &client{t: t, ws: ws}
+	t.Cleanup(func() { ws.CloseNow() })
+	h := c.next("hello")
+	c.seat = int(h["seat"].(float64))
+	return c
+}
+
+// next reads messages until one of type typ, and returns it.
+func (c *client) next(typ string) map[string]any {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for {
+		_, b, err := c.ws.Read(ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", typ, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			c.t.Fatalf("message %s: %v", b, err)
+		}
+		c.got, c.raw = append(c.got, m), append(c.raw, b)
+		if m["type"] == typ {
+			return m
+		}
+	}
+}
+
+// stateAt reads state messages until one at ply n.
+func (c *client) stateAt(n int) map[string]any {
+	c.t.Helper()
+	for {
+		m := c.next("state")
+		if int(m["ply"].(float64)) >= n {
+			return m
+		}
+	}
+}
+
+func (c *client) send(s string) {
+	c.t.Helper()
+	if err := c.ws.Write(context.Background(), websocket.MessageText, []byte(s)); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+func (c *client) move(mv string, ply int) {
+	c.send(`{"type":"move","move":"` + mv + `","ply":` + itoa(ply) + `}`)
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestServeTicTacToeRoom(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	spec := ts.dial(t, room.Watch)
+	if x.seat != 0 || o.seat != 1 || spec.seat != -1 {
+		t.Fatalf("seats %d %d %d, want 0 1 -1", x.seat, o.seat, spec.seat)
+	}
+	// x: a1 b1 c1 wins; o: a2 b2.
+	line := []struct {
+		c  *client
+		mv string
+	}{{x, "a1"}, {o, "a2"}, {x, "b1"}, {o, "b2"}, {x, "c1"}}
+	for i, p := range line {
+		st := p.c.stateAt(i)
+		if want := 9 - i; len(st["legal"].([]any)) != want {
+			t.Fatalf("ply %d: %d legal moves, want %d", i, len(st["legal"].([]any)), want)
+		}
+		p.c.move(p.mv, i)
+	}
+	end := spec.stateAt(5)
+	for end["result"] == nil {
+		end = spec.next("state")
+	}
+	res, _ := end["result"].(map[string]any)
+	if res == nil || res["result"] != "1-0" || end["toMove"].(float64) != -1 {
+		t.Fatalf("final state %v", end)
+	}
+	if _, ok := end["legal"]; ok {
+		t.Fatal("a spectator got legal moves")
+	}
+	resp, err := http.Get(ts.hs.URL + "/api/rooms/" + room.Room + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	recs, err := referee.ReadRecords(bytes.NewReader(body))
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("record: %v, %d games:\n%s", err, len(recs), body)
+	}
+	if err := referee.Replay(recs[0]); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	// The next game with the seats swapped: o's link now plays x.
+	o.send(`{"type":"newgame","swap":true}`)
+	h := o.next("hello")
+	if h["seat"].(float64) != 0 {
+		t.Fatalf("after the swap the second link sits at %v, want 0", h["seat"])
+	}
+	st := o.stateAt(0)
+	if st["game"].(float64) != 2 || len(st["legal"].([]any)) != 9 {
+		t.Fatalf("game 2 start: %v", st)
+	}
+}
+
+func TestServeRefusals(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	spec := ts.dial(t, room.Watch)
+	x.stateAt(0)
+	for _, tc := range []struct {
+		c    *client
+		msg  string
+		want string
+	}{
+		{o, `{"type":"move","move":"a1","ply":0}`, "not your turn"},
+		{x, `{"type":"move","move":"a1","ply":3}`, "stale move"},
+		{x, `{"type":"move","move":"z9","ply":0}`, "z9"},
+		{x, `{"type":"move","move":"a1"}`, "ply"},
+		{x, `{"type":"fly"}`, "unknown type"},
+		{x, `{"type":"move","move":7,"ply":0}`, "message"},
+		{x, `not json`, "message"},
+		{x, `{"type":"move","move":"a1","ply":0,"extra":1}`, "unknown field"},
+		{spec, `{"type":"move","move":"a1","ply":0}`, "spectators"},
+		{x, `{"type":"newgame"}`, "not over"},
+		{x, `{"type":"resign"}{"type":"resign"}`, "one JSON object"},
+	} {
+		tc.c.send(tc.msg)
+		e := tc.c.next("error")
+		if !strings.Contains(e["message"].(string), tc.want) {
+			t.Errorf("%s: error %q, want it to mention %q", tc.msg, e["message"], tc.want)
+		}
+	}
+	// The connection goes on: a good move is played.
+	x.move("b2", 0)
+	if m := o.stateAt(1); m["history"].([]any)[0] != "b2" {
+		t.Fatalf("after the refusals: %v", m)
+	}
+	// A token that holds no seat is refused; so is an unknown room.
+	for link, want := range map[string]int{
+		"/ws/room/" + room.Room + "?token=00112233445566778899aabbccddeeff": http.StatusForbidden,
+		"/ws/room/0123456789abcdef":                                         http.StatusNotFound,
+		"/ws/room/../../etc":                                                http.StatusNotFound,
+	} {
+		resp, err := http.Get(ts.hs.URL + link)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("GET %s: status %d, want %d", link, resp.StatusCode, want)
+		}
+	}
+	// A message past the size limit closes that socket (status 1009).
+	x.send(`{"type":"move","move":"` + strings.Repeat("a", 5000) + `","ply":1}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := x.ws.Read(ctx); err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+				t.Fatalf("after a big message: %v, want status 1009", err)
+			}
+			break
+		}
+	}
+}
+
+func TestServeRestartKeepsGames(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir, Limits{})
+	room := ts.create(t, `{"variant":"connect4","seats":[{"person":true},{"person":true}],"clock":"600+1"}`)
+	a, b := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	a.stateAt(0)
+	a.move("d", 0)
+	b.stateAt(1)
+	b.move("c", 1)
+	a.stateAt(2)
+	ts.close()
+
+	ts2 := startServer(t, dir, Limits{})
+	a2 := ts2.dial(t, room.Seats[0].Link)
+	st := a2.stateAt(2)
+	if h := st["history"].([]any); len(h) != 2 || h[0] != "d1" || h[1] != "c1" {
+		t.Fatalf("resumed history %v", h)
+	}
+	if cl := st["clocks"].([]any); len(cl) != 2 || cl[0].(float64) > 601000 || cl[0].(float64) < 1000 {
+		t.Fatalf("resumed clocks %v", cl)
+	}
+	a2.move("d", 2)
+	b2 := ts2.dial(t, room.Seats[1].Link)
+	if st := b2.stateAt(3); len(st["legal"].([]any)) == 0 {
+		t.Fatalf("the second seat has no move after the restart: %v", st)
+	}
+}
+
+func TestServeEngineSeat(t *testing.T) {
+	t.Setenv("MEEPLE_SERVE_ENGINE", "1") // the engine processes are this binary
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"level=1"}]}`)
+	x := ts.dial(t, room.Seats[0].Link)
+	ply := 0
+	for {
+		st := x.stateAt(ply)
+		if st["result"] != nil {
+			break
+		}
+		ply = int(st["ply"].(float64))
+		if int(st["toMove"].(float64)) != 0 {
+			continue
+		}
+		legal := st["legal"].([]any)
+		x.move(legal[0].(map[string]any)["move"].(string), ply)
+		ply++
+	}
+	if room.Seats[1].Link != "" || room.Seats[1].Name != "meeple-level-1" {
+		t.Fatalf("engine seat %+v", room.Seats[1])
+	}
+}
+
+func TestServeCheckAndCreateErrors(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{Rooms: 1})
+	var ok map[string]any
+	if st := ts.post(t, "/api/check", `{"spec":"othello(size=10)"}`, &ok); st != 200 || ok["game"] != "othello" {
+		t.Fatalf("check othello(size=10): %d %v", st, ok)
+	}
+	var bad map[string]any
+	toml := "game = \"kinarow\"\n[rules]\nsize = 4\nconect = 3\n"
+	body, _ := json.Marshal(map[string]string{"toml": toml, "file": "../my.toml"})
+	if st := ts.post(t, "/api/check", string(body), &bad); st != 400 || bad["file"] != "my.toml" || bad["line"].(float64) != 4 || bad["key"] != "conect" {
+		t.Fatalf("check bad file: %d %v", st, bad)
+	}
+	for _, spec := range []string{"/etc/passwd", "../x.toml", `{"spec":1}`} {
+		body, _ := json.Marshal(map[string]string{"spec": spec})
+		if strings.HasPrefix(spec, "{") {
+			body = []byte(spec)
+		}
+		if st := ts.post(t, "/api/check", string(body), &bad); st != 400 {
+			t.Errorf("check %s: status %d", spec, st)
+		}
+	}
+	for body, want := range map[string]string{
+		`{"variant":"tictactoe","seats":[{"person":true}]}`:                                    "2 seats",
+		`{"variant":"tictactoe","seats":[{"person":true},{"engine":"cmd=/bin/sh"}]}`:           "level=",
+		`{"variant":"tictactoe","seats":[{"person":true},{"person":true}],"clock":"40/60"}`:    "clock",
+		`{"variant":"tictactoe","seats":[{"person":true},{"person":true,"engine":"level=1"}]}`: "seat 2",
+	} {
+		var e created
+		if st := ts.post(t, "/api/rooms", body, &e); st != 400 || !strings.Contains(e.Error, want) {
+			t.Errorf("create %s: %d %q, want 400 and %q", body, st, e.Error, want)
+		}
+	}
+	ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	var e created
+	if st := ts.post(t, "/api/rooms", `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`, &e); st != 503 || !strings.Contains(e.Error, "at most 1 rooms") {
+		t.Fatalf("past --max-rooms: %d %q", st, e.Error)
+	}
+	var vs []variantJSON
+	resp, err := http.Get(ts.hs.URL + "/api/variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(resp.Body).Decode(&vs)
+	resp.Body.Close()
+	if len(vs) < 5 {
+		t.Fatalf("variants: %v", vs)
+	}
+}
+
+func TestServeConnectionLimit(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{Conns: 2})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	ts.dial(t, room.Watch)
+	ts.dial(t, room.Watch)
+	resp, err := http.Get(ts.hs.URL + "/ws" + room.Watch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 503 || !strings.Contains(string(b), "at most 2 connections") {
+		t.Fatalf("third connection: %d %s", resp.StatusCode, b)
+	}
+}
