@@ -269,7 +269,7 @@ func TestBrowserTicTacToe(t *testing.T) {
 	}
 	rec, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != http.StatusOK || !bytes.Contains(rec, []byte("tictactoe")) {
+	if res.StatusCode != http.StatusOK || !bytes.Contains(rec, []byte(`[Variant "tictactoe"]`)) {
 		t.Errorf("the record link: %s\n%s", res.Status, rec)
 	}
 }

@@ -170,6 +170,8 @@ export function drawBoard(view) {
   const svg = s("svg", {
     viewBox: `0 0 ${g.width} ${g.height}`, class: "board", role: "grid",
     "aria-label": "board", preserveAspectRatio: "xMidYMin meet",
+    // A small board is not blown up past cells of about 80 pixels.
+    style: `max-width: ${Math.round(g.width * 1.7)}px`,
   });
   for (const l of g.labels) svg.append(s("text", { x: l.x, y: l.y, class: l.cls, "text-anchor": "middle" }, l.text));
   for (let cell = 0; cell < g.size; cell++) {

@@ -24,8 +24,9 @@ export async function lobby(main) {
   const clock = h("input", { type: "text", id: "clock", placeholder: "none, or 5+0.1 (seconds)", autocomplete: "off" });
 
   // choose takes a checked variant: {name, game, rules, description, players}.
-  function choose(v, toml) {
+  function choose(v, toml, spec) {
     st.chosen = v;
+    st.spec = spec || v.name;
     st.toml = toml || null;
     out.replaceChildren(h("p", { class: "ok" }, h("strong", {}, v.name || v.rules), ` (${v.game}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
       v.description ? h("p", { class: "muted" }, v.description) : null);
@@ -52,7 +53,7 @@ export async function lobby(main) {
   }
 
   async function check(body, toml) {
-    try { choose(await api("/api/check", body), toml); } catch (e) { showError(e); }
+    try { choose(await api("/api/check", body), toml, body.spec); } catch (e) { showError(e); }
   }
 
   const select = h("select", { id: "variant", "aria-label": "variant" }, h("option", { value: "" }, "choose a variant…"));
@@ -75,7 +76,7 @@ export async function lobby(main) {
     if (!st.chosen) return;
     const seats = [...seatsEl.querySelectorAll("select")].map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
     const body = { seats };
-    if (st.toml) body.toml = st.toml; else body.variant = st.chosen.rules || st.chosen.name;
+    if (st.toml) body.toml = st.toml; else body.variant = st.spec;
     if (clock.value.trim()) body.clock = clock.value.trim();
     try {
       const r = await api("/api/rooms", body);
