@@ -45,6 +45,15 @@
 //	{"type":"newgame", "swap": true}           after a game ends: the next game, seats rotated
 //	{"type":"resign"}
 //
+// The watch WebSocket (/ws/watch) carries down only; on connecting, a page
+// gets the hello, then every state of every game from its start, then the
+// states live as games are played:
+//
+//	{"type":"hello", "match": name, "variant": name, "description": games.Description}
+//	{"type":"state", "game": n, "players": [engine names by seat], ...the fields of a room's
+//	 state but legal (picture: the public view)}
+//	{"type":"standings", "lines": ["...", ...]}  the standings as `meeple match` prints them
+//
 // The server owns the rules: a move is checked with games.ParseLegal in
 // the server's own state; chance comes from the room's seed; an engine
 // seat plays through the referee's game loop, which ends a game with a

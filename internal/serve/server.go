@@ -210,14 +210,16 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 }
 
 type variantJSON struct {
-	Name        string `json:"name"`
-	Game        string `json:"game"`
-	Description string `json:"description"`
-	Rules       string `json:"rules"`
+	Name        string   `json:"name"`
+	Game        string   `json:"game"`
+	Description string   `json:"description"`
+	Rules       string   `json:"rules"`
+	Players     []string `json:"players"` // the seat names: the lobby offers a seat each
 }
 
 func variantOf(v *games.Variant) variantJSON {
-	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: rulesSpec(v)}
+	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: rulesSpec(v),
+		Players: v.Game.Describe().Players}
 }
 
 // rulesSpec writes a variant's effective rules as an inline spec that
