@@ -160,10 +160,11 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// waitJS polls a JavaScript condition until it holds; the deadline is the
-// test's context (minutes), so a slow machine only makes it slower.
+// waitJS polls a JavaScript condition until it holds, for at most 30
+// seconds: a hundred times what it takes here.
 func waitJS(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
+	deadline := time.After(30 * time.Second)
 	for {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
 		if err == nil && ok {
@@ -171,8 +172,10 @@ func waitJS(t *testing.T, ctx context.Context, cond, what string) {
 		}
 		select {
 		case <-ctx.Done():
-			st, _ := chromedp.Run(context.WithoutCancel(ctx), chromedp.Evaluate[string](`document.querySelector("main").innerText`))
-			t.Fatalf("waiting for %s: %v; the page says:\n%s", what, ctx.Err(), st)
+			t.Fatalf("waiting for %s: %v", what, ctx.Err())
+		case <-deadline:
+			st, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main").innerText`))
+			t.Fatalf("waiting for %s: 30 s went by; the page says:\n%s", what, st)
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
@@ -190,8 +193,37 @@ const (
 	jsPlies  = `document.querySelectorAll(".moves li").length`
 )
 
-func cellSel(name string) chromedp.CSS {
-	return chromedp.CSS(fmt.Sprintf(`rect.cell[data-name=%q]`, name))
+func cellSel(name string) string { return fmt.Sprintf(`rect.cell[data-name=%q]`, name) }
+
+// center is the centre of the first element sel matches, scrolled into
+// view, in the viewport's pixels; it waits for the element.
+func center(t *testing.T, ctx context.Context, sel string) (x, y float64) {
+	t.Helper()
+	waitJS(t, ctx, fmt.Sprintf("document.querySelector(%q)", sel), sel)
+	p := eval[[]float64](t, ctx, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		el.scrollIntoView({block: "nearest"});
+		const r = el.getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2];
+	})()`, sel))
+	return p[0], p[1]
+}
+
+// click clicks the element sel matches with the mouse, as a person does.
+// The element is found at the moment of the click: the page redraws
+// itself on every message, so a node found earlier may be gone.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	x, y := center(t, ctx, sel)
+	do(t, ctx, chromedp.MouseClickXY(x, y))
+}
+
+// drag presses the mouse on one element and lets go on another.
+func drag(t *testing.T, ctx context.Context, from, to string) {
+	t.Helper()
+	fx, fy := center(t, ctx, from)
+	tx, ty := center(t, ctx, to)
+	do(t, ctx, chromedp.DragAndDropXY(fx, fy, tx, ty))
 }
 
 // waitTurn waits until the page has seen ply moves and it is its move.
@@ -231,13 +263,13 @@ func TestBrowserTicTacToe(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('#variant option[value="tictactoe"]')`, "the variants")
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "tictactoe"; s.dispatchEvent(new Event("change")); })()`))
 	waitJS(t, ctx, `document.querySelectorAll("#seats select").length === 2`, "a choice per seat")
-	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#seats select[data-seat="1"]'); s.value = "level=1"; })()`),
-		chromedp.Click(chromedp.CSS("#create")))
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('#seats select[data-seat="1"]'); s.value = "level=1"; })()`))
+	click(t, ctx, "#create")
 	waitJS(t, ctx, `document.querySelector("#links a.button")`, "the room's links")
 	if n := eval[int](t, ctx, `document.querySelectorAll("#links a.seat-link").length`); n != 1 {
 		t.Errorf("%d private links for one person", n)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS("#links a.button")))
+	click(t, ctx, "#links a.button")
 	waitJS(t, ctx, `location.pathname.startsWith("/room/") && document.querySelector("svg.board")`, "the room's board")
 	for ply := 0; ; ply += 2 {
 		waitJS(t, ctx, fmt.Sprintf(`%s.startsWith("Game over") || (%s === %d && %s === "Your move")`, jsStatus, jsPlies, ply, jsStatus), "my move or the end")
@@ -247,7 +279,7 @@ func TestBrowserTicTacToe(t *testing.T) {
 		if ply > 8 {
 			t.Fatal("tic-tac-toe went past nine plies")
 		}
-		do(t, ctx, chromedp.Click(chromedp.CSS("rect.cell.target")))
+		click(t, ctx, "rect.cell.target")
 		waitJS(t, ctx, fmt.Sprintf(`%s > %d`, jsPlies, ply), "my move in the list")
 	}
 	status := eval[string](t, ctx, jsStatus)
@@ -294,16 +326,18 @@ func TestBrowserChessPromotion(t *testing.T) {
 		tab := tabs[ply%2]
 		waitTurn(t, tab, ply)
 		if ply == 0 {
-			do(t, tab, chromedp.DragAndDrop(cellSel(mv[:2]), cellSel(mv[2:4])))
+			drag(t, tab, cellSel(mv[:2]), cellSel(mv[2:4]))
 		} else {
-			do(t, tab, chromedp.Click(cellSel(mv[:2])), chromedp.Click(cellSel(mv[2:4])))
+			click(t, tab, cellSel(mv[:2]))
+			click(t, tab, cellSel(mv[2:4]))
 		}
 		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
 	}
 	waitTurn(t, tabs[0], len(line))
-	do(t, tabs[0], chromedp.Click(cellSel("b7")), chromedp.Click(cellSel("a8")))
+	click(t, tabs[0], cellSel("b7"))
+	click(t, tabs[0], cellSel("a8"))
 	waitJS(t, tabs[0], `document.querySelectorAll(".choice button.choose").length === 4`, "the promotion choice")
-	do(t, tabs[0], chromedp.Click(chromedp.CSS(`.choice button.choose`)))
+	click(t, tabs[0], `.choice button.choose`)
 	waitJS(t, tabs[1], fmt.Sprintf(`%s === %d`, jsPlies, len(line)+1), "the promotion on black's page")
 	if last := eval[string](t, tabs[1], `[...document.querySelectorAll(".moves li")].pop().textContent`); last != "b7a8q" {
 		t.Errorf("the last move is %q, want b7a8q", last)
@@ -349,7 +383,7 @@ func line(t *testing.T, variant string, maxPly int, want func(games.State, games
 
 // playLine plays moves in two people's tabs, each move the way the page
 // offers it: a cell, from and to, or a button.
-func playLine(t *testing.T, variant string, tabs []context.Context, moves []games.Move, drag bool) {
+func playLine(t *testing.T, variant string, tabs []context.Context, moves []games.Move, dragLast bool) {
 	t.Helper()
 	v, _ := games.LoadVariant(variant)
 	st := v.Game.NewState()
@@ -360,14 +394,15 @@ func playLine(t *testing.T, variant string, tabs []context.Context, moves []game
 		cells := st.(games.Pictured).MoveCells(m)
 		g := newGeometry(v.Game.Describe())
 		switch {
-		case len(cells) == 2 && drag && ply == len(moves)-1:
-			do(t, tab, chromedp.DragAndDrop(cellSel(g.name(cells[0])), cellSel(g.name(cells[1]))))
+		case len(cells) == 2 && dragLast && ply == len(moves)-1:
+			drag(t, tab, cellSel(g.name(cells[0])), cellSel(g.name(cells[1])))
 		case len(cells) == 2:
-			do(t, tab, chromedp.Click(cellSel(g.name(cells[0]))), chromedp.Click(cellSel(g.name(cells[1]))))
+			click(t, tab, cellSel(g.name(cells[0])))
+			click(t, tab, cellSel(g.name(cells[1])))
 		case len(cells) == 1:
-			do(t, tab, chromedp.Click(cellSel(g.name(cells[0]))))
+			click(t, tab, cellSel(g.name(cells[0])))
 		default:
-			do(t, tab, chromedp.Click(chromedp.CSS(fmt.Sprintf(`button.move-button[data-move=%q]`, text))))
+			click(t, tab, fmt.Sprintf(`button.move-button[data-move=%q]`, text))
 		}
 		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+text)
 		st.Play(m)
@@ -415,7 +450,7 @@ func TestBrowserOthelloPass(t *testing.T) {
 	if n := eval[int](t, passer, `document.querySelectorAll("rect.cell.target").length`); n != 0 {
 		t.Errorf("%d squares marked legal when the only move is a pass", n)
 	}
-	do(t, passer, chromedp.Click(chromedp.CSS(`button.move-button[data-move="pass"]`)))
+	click(t, passer, `button.move-button[data-move="pass"]`)
 	waitJS(t, passer, fmt.Sprintf(`%s === %d`, jsPlies, len(moves)), "the pass in the list")
 	if !eval[bool](t, passer, `[...document.querySelectorAll(".notes li")].some(li => li.textContent.includes("disc"))`) {
 		t.Error("no disc count under the board")
@@ -444,8 +479,10 @@ func TestBrowserNoccaStack(t *testing.T) {
 		if len(cells) != 2 {
 			return false
 		}
+		// Onto the other side's piece, so the stack mixes colours.
 		pic := st.(games.Pictured).Picture(-1)
-		if len(pic.Cells[cells[1]]) == 0 {
+		stack := pic.Cells[cells[1]]
+		if len(stack) == 0 || v.Game.Describe().Pieces[stack[len(stack)-1]].Seat == st.Player() {
 			return false
 		}
 		top = cells[1]
@@ -529,11 +566,11 @@ func TestBrowserTheGameHands(t *testing.T) {
 		before := eval[int](t, tab, jsPlies)
 		end := eval[bool](t, tab, `!!document.querySelector('button.move-button[data-move="end"]')`)
 		if end && actions%3 == 2 || eval[int](t, tab, `document.querySelectorAll(".hand.mine .card.playable").length`) == 0 {
-			do(t, tab, chromedp.Click(chromedp.CSS(`button.move-button[data-move="end"]`)))
+			click(t, tab, `button.move-button[data-move="end"]`)
 		} else {
-			do(t, tab, chromedp.Click(chromedp.CSS(".hand.mine .card.playable")))
+			click(t, tab, ".hand.mine .card.playable")
 			waitJS(t, tab, `document.querySelector(".pile.target")`, "a pile to play on")
-			do(t, tab, chromedp.Click(chromedp.CSS(".pile.target")))
+			click(t, tab, ".pile.target")
 		}
 		waitJS(t, tab, fmt.Sprintf(`%s > %d`, jsPlies, before), "the move in the list")
 	}
@@ -545,4 +582,43 @@ func TestBrowserTheGameHands(t *testing.T) {
 		}
 		screenshot(t, tab, name, k == 0)
 	}
+}
+
+// TestBrowserLobbyVariants checks a variant in the lobby written inline
+// and uploaded as a TOML file: a good one offers its seats by name, a bad
+// file's error names the file, the line and the key.
+func TestBrowserLobbyVariants(t *testing.T) {
+	e := newBrowserEnv(t)
+	ctx := e.page("/", false)
+	waitJS(t, ctx, `document.querySelector('#variant option[value="othello"]')`, "the variants")
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#inline"), "othello(size=10)"))
+	click(t, ctx, `form button[type="submit"]`)
+	waitJS(t, ctx, `document.querySelectorAll("#seats select").length === 2`, "the seats of othello(size=10)")
+	if s := eval[string](t, ctx, `[...document.querySelectorAll("#seats .seat span")].map(s => s.textContent).join(",")`); s != "black,white" {
+		t.Errorf("the seats are %q, want black,white", s)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	if err := os.WriteFile(bad, []byte("game = \"othello\"\nname = \"bad\"\n[rules]\nsizes = 6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#toml"), []string{bad}))
+	waitJS(t, ctx, `document.querySelector("#checked .error")`, "the file's error")
+	msg := eval[string](t, ctx, `document.querySelector("#checked .error").textContent`)
+	if !strings.Contains(msg, "bad.toml:4") || !strings.Contains(msg, "sizes") {
+		t.Errorf("the error %q does not name bad.toml:4 and the key sizes", msg)
+	}
+	if !eval[bool](t, ctx, `document.querySelector("#create").disabled`) {
+		t.Error("a room can be created from a bad file")
+	}
+
+	// A board of three axes: slices side by side, each labelled.
+	seats := e.createRoom(`{"variant": "qubic", "seats": [{"person": true}, {"person": true}]}`)
+	q := e.page(seats[0].Link, false)
+	waitTurn(t, q, 0)
+	if n := eval[int](t, q, `document.querySelectorAll("svg.board text.slice").length`); n != 4 {
+		t.Errorf("qubic is drawn in %d labelled slices, want 4", n)
+	}
+	click(t, q, cellSel("b2c"))
+	waitJS(t, q, jsPlies+" === 1", "the move b2c")
+	screenshot(t, q, "qubic", true)
 }
