@@ -189,8 +189,8 @@ func do(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.V
 }
 
 const (
-	jsStatus = `(document.querySelector(".status")||{}).textContent||""`
-	jsPlies  = `document.querySelectorAll(".moves li").length`
+	jsStatus = `((document.querySelector(".status") || {}).textContent || "")`
+	jsPlies  = `(document.querySelectorAll(".moves li").length)`
 )
 
 func cellSel(name string) string { return fmt.Sprintf(`rect.cell[data-name=%q]`, name) }

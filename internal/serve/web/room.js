@@ -49,7 +49,7 @@ export function room(main, id, token) {
         break;
       case "state":
         st.state = msg;
-        st.sorted = sortLegal(msg.toMove >= 0 && msg.toMove === mySeat() ? msg.legal || [] : [], st.grammar || new Grammar({}));
+        st.sorted = sortLegal(myTurn() ? msg.legal : [], st.grammar || new Grammar({}));
         st.picker = new Picker(st.sorted.cells, null);
         st.card = null;
         st.choice = null;
@@ -68,7 +68,12 @@ export function room(main, id, token) {
   }
 
   function mySeat() { return st.hello ? st.hello.seat : -1; }
-  function myTurn() { return st.state && st.state.toMove >= 0 && st.state.toMove === mySeat(); }
+  // myTurn: the server says this seat is to move and sent its legal moves
+  // (none: the position is over or not yet settled).
+  function myTurn() {
+    const s = st.state;
+    return !!(s && !s.result && s.toMove >= 0 && s.toMove === mySeat() && s.legal && s.legal.length);
+  }
   function seatName(k) {
     const d = st.hello.description || {};
     return (st.seats[k] && st.seats[k].name) || (d.players || [])[k] || `seat ${k + 1}`;
