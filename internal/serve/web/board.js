@@ -9,7 +9,7 @@ import { s } from "./dom.js";
 const CELL = 48; // a cell's side in SVG units
 const EDGE = 22; // room for coordinates
 const GAP = 26; // between slices
-const TITLE = 24; // a slice's label
+const TITLE = 28; // a slice's label
 
 // Geometry is where every cell of a description's board is drawn.
 export class Geometry {
@@ -86,7 +86,7 @@ export class Geometry {
         if (z !== null) { base += z * this.stride[2]; title += this.coordName(2, z); }
         for (const [i, c] of [...band].reverse()) { base += c * this.stride[i]; }
         for (const [i, c] of [...band].sort((a, b) => a[0] - b[0])) title += this.coordName(i, c);
-        if (title) this.labels.push({ x: ox + left + sw / 2, y: oy + TITLE - 6, text: title, cls: "slice" });
+        if (title) this.labels.push({ x: ox + left + sw / 2, y: oy + TITLE - 4, text: "slice " + title, cls: "slice" });
         xs.forEach((x, xi) => {
           const name = this.coordName(0, x);
           this.labels.push({ x: ox + left + xi * CELL + CELL / 2, y: oy + top - 6, text: name, cls: "coord" });
@@ -103,8 +103,8 @@ export class Geometry {
         }));
       });
     });
-    this.width = across.length * slotW - (framed ? 0 : GAP);
-    this.height = bands.length * slotH - (framed ? 0 : GAP);
+    this.width = across.length * slotW - (framed ? 0 : GAP - 2);
+    this.height = bands.length * slotH - (framed ? 0 : GAP - 2);
   }
 
   // column is the key shared by the cells a gravity drop may mean: every
@@ -168,7 +168,7 @@ export function drawBoard(view) {
   const marks = new Set(view.marks || []);
   const froms = new Set(view.froms || []);
   const svg = s("svg", {
-    viewBox: `0 0 ${g.width} ${g.height}`, class: "board", role: "grid",
+    viewBox: `0 0 ${g.width} ${g.height}`, class: g.dims.length > 2 ? "board sliced" : "board", role: "grid",
     "aria-label": "board", preserveAspectRatio: "xMidYMin meet",
     // A small board is not blown up past cells of about 80 pixels.
     style: `max-width: ${Math.round(g.width * 1.7)}px`,
