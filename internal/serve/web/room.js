@@ -217,7 +217,10 @@ export function room(main, id, token) {
       if (pic.notes && pic.notes.length) main.append(h("ul", { class: "notes" }, pic.notes.map((n) => h("li", {}, n))));
       main.append(controls(desc, s, sorted));
       main.append(h("section", { class: "history" }, h("h2", {}, `Moves (game ${s.game || 1})`),
-        h("ol", { class: "moves" }, (s.history || []).map((m, i) => h("li", { class: i === (s.history.length - 1) ? "last" : "" }, m)))));
+        h("ol", { class: "moves" }, (s.history || []).map((m, i) => h("li", {
+          class: (i === s.history.length - 1 ? "last" : "") + (m === "?" ? " unseen" : ""),
+          title: m === "?" ? "hidden from you" : null,
+        }, m)))));
     }
   }
 
