@@ -57,6 +57,7 @@ type Server struct {
 	cfg   Config
 	lim   Limits
 	store store
+	saver *saver
 	ctx   context.Context // ends when the server closes: stops games and sockets
 	stop  context.CancelFunc
 
@@ -93,6 +94,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.ctx, s.stop = context.WithCancel(ctx)
+	s.saver = newSaver()
 	s.onDisk = len(ids)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -123,6 +125,7 @@ func (s *Server) Close() {
 	for _, r := range rooms {
 		r.halt()
 	}
+	s.saver.stop()
 }
 
 // halt stops the room's game goroutine and waits for it.
@@ -504,6 +507,7 @@ func (s *Server) makeRoomLocked() bool {
 		return false
 	}
 	idle.halt()
+	s.saver.flush()
 	delete(s.rooms, idle.id)
 	s.engines -= idle.engineSeats()
 	return true
