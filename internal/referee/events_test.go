@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -135,4 +136,22 @@ func TestFollowMatch(t *testing.T) {
 	if ends != 4 || len(last.Pairs) != 1 || last.Pairs[0].Penta.Pairs() != 2 {
 		t.Errorf("%d game_end events; match_end pairs %+v", ends, last.Pairs)
 	}
+}
+
+// FuzzEventLine: what Follow does with a line of events.jsonl: decoding
+// never panics, and an accepted event marshals again.
+func FuzzEventLine(f *testing.F) {
+	f.Add([]byte(`{"type":"match_start","variant":"tictactoe","rules":"kinarow(size=3)","engines":["a","b"],"total":2}`))
+	f.Add([]byte(`{"type":"game_end","game":1,"standings":[{"engine":"a","games":2,"w":1,"d":0,"l":1,"points":1,"elo":null}],"pairs":[{"a":"a","b":"b","penta":[0,1,0,0,0],"elo":null,"w":1,"d":0,"l":1}]}`))
+	f.Add([]byte(`{"type":"move","game":0,"ply":3,"seat":0,"chance":true,"move":"17","clocks_ms":[1,2]}`))
+	f.Add([]byte(`{"pairs":[{"penta":[1,2,3,4,5,6]}]}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var ev Event
+		if json.Unmarshal(line, &ev) != nil {
+			return
+		}
+		if _, err := json.Marshal(ev); err != nil {
+			t.Fatalf("an accepted event does not marshal: %v", err)
+		}
+	})
 }
