@@ -67,6 +67,8 @@ type Server struct {
 	engines int              // engine seats of the rooms in memory
 	conns   atomic.Int64
 
+	watch *watcher // --watch: the match followed
+
 	// onDelivered, when set (the load benchmark), gets the time from a
 	// move's arrival to its delivery to every page of the room.
 	onDelivered func(time.Duration)
@@ -96,6 +98,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	s.saver = newSaver()
 	s.onDisk = len(ids)
+	if cfg.Watch != "" {
+		s.watch = newWatcher(s.ctx, cfg.Watch, s.logf)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, id := range ids {
@@ -189,6 +194,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/rooms", s.handleCreate)
 	mux.HandleFunc("GET /api/rooms/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /ws/room/{id}", s.handleRoomSocket)
+	mux.HandleFunc("GET /ws/watch", s.handleWatchSocket)
 	mux.HandleFunc("GET /", s.handlePage)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
