@@ -166,11 +166,11 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 	defer s.Close()
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	if cfg.Stdout != nil {
-		what := ""
+		page := ""
 		if cfg.Watch != "" {
-			what = " (the match: /watch)"
+			page = "watch"
 		}
-		fmt.Fprintf(cfg.Stdout, "meeple serve: open http://%s/%s (rooms in %s)\n", ln.Addr(), what, s.cfg.Dir)
+		fmt.Fprintf(cfg.Stdout, "meeple serve: open http://%s/%s (rooms in %s)\n", ln.Addr(), page, s.cfg.Dir)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
