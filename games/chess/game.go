@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
@@ -173,6 +174,10 @@ func (g *Game) Describe() games.Description {
 		Players: []string{seatNames[0], seatNames[1]},
 		Dims:    []int{8, 8},
 		Coords:  []string{"letters", "numbers"},
+		Pieces:  slices.Clone(pieces),
+		Grammar: games.Grammar{Forms: [][]games.MovePart{
+			{{Kind: "from"}, {Kind: "to"}, {Kind: "choice", Name: "promotion", Values: []string{"q", "r", "b", "n"}, Optional: true}},
+		}},
 		Moves: "UCI long algebraic: the from and to squares, files a..h, ranks 1..8 from white's side, " +
 			"and a promotion letter q, r, b or n (e2e4, e7e8q); " + castle + "; SAN (Nf3, exd5, O-O, e8=Q) is read too",
 		MoveExample: s.FormatMove(s.GenerateMoves(nil)[0]),

@@ -30,7 +30,8 @@ type Options struct {
 // original, that the position string round-trips and yields the same hash as
 // the incrementally kept one (a from-scratch check), that returns are zero
 // before the end and well-formed at it, and that views (imperfect
-// information) parse. At the end of each playout it checks the perft
+// information) parse, and that the Description and the pictures of a
+// games.Pictured state agree (see checkPicture). At the end of each playout it checks the perft
 // convention (see checkPerft).
 func Run(t *testing.T, g games.Game) { RunOptions(t, g, Options{}) }
 
@@ -54,19 +55,26 @@ func RunOptions(t *testing.T, g games.Game, o Options) {
 	if len(desc.Players) != typ.Players {
 		t.Errorf("Describe().Players has %d names, Type().Players = %d", len(desc.Players), typ.Players)
 	}
+	if err := checkDescription(desc, typ.Players); err != nil {
+		t.Error(err)
+	}
+	_, pictured := g.NewState().(games.Pictured)
+	if !pictured && (len(desc.Dims) > 0 || desc.Cards != nil || len(desc.Pieces) > 0) {
+		t.Errorf("Describe() has a board or cards, but the states are not games.Pictured")
+	}
 	for i := 0; i < o.Playouts; i++ {
 		rng := rand.New(rand.NewPCG(o.Seed, uint64(i)))
 		st := g.NewState()
 		if o.Start != nil {
 			st = o.Start()
 		}
-		if err := playout(g, st, rng, o.MaxPlies); err != nil {
+		if err := playout(g, desc, st, rng, o.MaxPlies); err != nil {
 			t.Fatalf("playout %d (seed %d): %v", i, o.Seed, err)
 		}
 	}
 }
 
-func playout(g games.Game, st games.State, rng *rand.Rand, maxPlies int) error {
+func playout(g games.Game, desc games.Description, st games.State, rng *rand.Rand, maxPlies int) error {
 	typ := g.Type()
 	buf := make([]games.Move, 0, 64)
 	var history []string
@@ -74,6 +82,11 @@ func playout(g games.Game, st games.State, rng *rand.Rand, maxPlies int) error {
 	for ply := 0; ply < maxPlies; ply++ {
 		if err := checkPosition(g, st, buf); err != nil {
 			return fmt.Errorf("after %v: %w", history, err)
+		}
+		if ps, ok := st.(games.Pictured); ok {
+			if err := checkPicture(g, desc, ps, st.LegalMoves(buf)); err != nil {
+				return fmt.Errorf("after %v: %w", history, err)
+			}
 		}
 		p := st.Player()
 		if p == games.Terminal {

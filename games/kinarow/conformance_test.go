@@ -47,6 +47,7 @@ func TestConformanceOdd(t *testing.T) {
 		{"5-D", "kinarow(dims=5,size=3,connect=3)", 3},
 		{"6-D", "kinarow(dims=6,size=2,connect=2)", 5},
 		{"connect 1", "kinarow(size=3,connect=1)", 0},
+		{"5x5x5 gravity axis 3", "kinarow(dims=3,size=5,connect=4,gravity=3)", 3},
 		{"4-D gravity axis 3", "kinarow(dims=4,size=3x2x3x2,connect=2,gravity=3)", 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package kinarow
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -271,6 +272,9 @@ func (g *Game) Describe() games.Description {
 		Players:     []string{seatNames[0], seatNames[1]},
 		Dims:        append([]int(nil), g.size...),
 		Coords:      coords,
+		Gravity:     g.gravity,
+		Pieces:      slices.Clone(pieces),
+		Grammar:     games.Grammar{Forms: [][]games.MovePart{{{Kind: "cell"}}}},
 		Moves:       moves,
 		MoveExample: g.formatCell(g.centre),
 		Extra: [][2]string{

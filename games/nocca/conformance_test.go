@@ -35,7 +35,7 @@ func TestConformanceOther(t *testing.T) {
 	for _, spec := range []string{
 		"nocca(goal=straight)", "nocca(first=black)", "nocca(repetition=0)", "nocca(repetition=2)",
 		"nocca(columns=2,rows=2)", "nocca(columns=8,rows=8,stack=7)", "nocca(columns=7,pieces=4,stack=2)",
-		"nocca(stack=1)", "nocca-3x3(pieces=2,first=black,goal=straight)",
+		"nocca(stack=1)", "nocca(columns=4,rows=5)", "nocca-3x3(pieces=2,first=black,goal=straight)",
 	} {
 		t.Run(spec, func(t *testing.T) {
 			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: 15})

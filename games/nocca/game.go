@@ -252,11 +252,24 @@ func (g *Game) Describe() games.Description {
 			exits = append(exits, g.formatMove(games.Move(from|d<<6)))
 		}
 	}
+	// A step into the goal names the column it crosses, * being the row
+	// beyond the board.
+	goals := make([]string, g.cols)
+	for c := range goals {
+		goals[c] = string(rune('a'+c)) + "*"
+	}
 	return games.Description{
 		Players: []string{colourNames[g.first], colourNames[1-g.first]},
 		Dims:    []int{g.cols, g.rows},
 		Coords:  []string{"letters", "numbers"},
 		Stacks:  g.stack,
+		Pieces:  g.discs(),
+		Above:   "white's goal",
+		Below:   "black's goal",
+		Grammar: games.Grammar{Forms: [][]games.MovePart{
+			{{Kind: "from"}, {Kind: "word", Values: []string{"-"}}, {Kind: "to"}},
+			{{Kind: "from"}, {Kind: "word", Values: []string{"-"}}, {Kind: "choice", Name: "goal", Values: goals}},
+		}},
 		Moves: fmt.Sprintf("the square of the moving stack's top piece, a hyphen, and the square it steps to, one step in any of 8 directions: b1-b2, b1-c2 "+
 			"(columns a..%c, row 1 at the bottom: white's home row); a move into the goal from the far row names the column it crosses, "+
 			"with * for the row beyond the board: from %s white has %s (black likewise from row 1); a square, a hyphen and goal is read as the straight one",

@@ -3,6 +3,7 @@ package othello
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -165,9 +166,15 @@ func (g *Game) ParseState(pos string) (games.State, error) {
 // Describe tells a generic client the geometry and the move grammar.
 func (g *Game) Describe() games.Description {
 	return games.Description{
-		Players: []string{seatNames[0], seatNames[1]},
-		Dims:    []int{g.size, g.size},
-		Coords:  []string{"letters", "numbers"},
+		Players:  []string{seatNames[0], seatNames[1]},
+		Dims:     []int{g.size, g.size},
+		Coords:   []string{"letters", "numbers"},
+		RowsDown: true,
+		Pieces:   slices.Clone(pieces),
+		Grammar: games.Grammar{Forms: [][]games.MovePart{
+			{{Kind: "cell"}},
+			{{Kind: "word", Values: []string{"pass"}}},
+		}},
 		Moves: fmt.Sprintf("a square: column a..%c (left to right) and row 1..%d (top to bottom), like f5; "+
 			"pass when the side to move has no legal square", 'a'+g.size-1, g.size),
 		MoveExample: g.newState().FormatMove(g.newState().LegalMoves(nil)[0]),

@@ -253,6 +253,12 @@ func (g *Game) Describe() games.Description {
 	}
 	return games.Description{
 		Players: seats,
+		Cards:   g.cardTable(),
+		Grammar: games.Grammar{Forms: [][]games.MovePart{
+			{{Kind: "card"}, {Kind: "pile"}},
+			{{Kind: "word", Name: "end of turn", Values: []string{"end"}}},
+			{{Kind: "word", Name: "draw (chance)", Values: []string{"+"}}, {Kind: "card"}},
+		}},
 		Moves: fmt.Sprintf("a card and the pile it goes on: 57a; piles %s ascending from %d, %s descending from %d; "+
 			"end ends the turn once the minimum is played; a draw (chance) is + and the card: +57",
 			strings.Join(up, ","), g.low-1, strings.Join(down, ","), g.high+1),

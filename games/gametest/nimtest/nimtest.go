@@ -76,6 +76,10 @@ func (g *nimGame) seats() []string {
 
 func (g *nimGame) Describe() games.Description {
 	return games.Description{Players: g.seats(), Moves: "1, 2 or 3: stones to take; chance: +0 or +1", MoveExample: "1",
+		Grammar: games.Grammar{Forms: [][]games.MovePart{
+			{{Kind: "choice", Name: "take", Values: []string{"1", "2", "3"}}},
+			{{Kind: "word", Name: "chance", Values: []string{"+"}}, {Kind: "choice", Name: "add", Values: []string{"0", "1"}}},
+		}},
 		Extra: [][2]string{{"pile", strconv.Itoa(g.pile)}}}
 }
 
@@ -87,9 +91,12 @@ func (g *nimGame) ParseState(pos string) (games.State, error) {
 		return nil, fmt.Errorf("nimtest: position %q: want <pile> <seat>", pos)
 	}
 	st := &nimState{g: g, winner: -1}
-	if f[0] == "?" {
+	switch {
+	case f[0] == "?" && strings.HasPrefix(f[1], "="):
+		st.pile = 0 // a finished game's view: the pile is gone
+	case f[0] == "?":
 		st.pile = g.pile
-	} else {
+	default:
 		n, err := strconv.Atoi(f[0])
 		if err != nil || n < 0 || n > 99 {
 			return nil, fmt.Errorf("nimtest: position %q: bad pile", pos)
@@ -246,6 +253,18 @@ func (s *nimState) FormatMove(m games.Move) string {
 	}
 	return strconv.Itoa(int(m))
 }
+
+// Picture has no board: a note gives the pile, "?" where it is hidden
+// from seat.
+func (s *nimState) Picture(seat int) games.Picture {
+	if s.g.hidden && seat != 0 {
+		return games.Picture{Notes: []string{"pile ?"}}
+	}
+	return games.Picture{Notes: []string{"pile " + strconv.Itoa(s.pile)}}
+}
+
+// MoveCells is nil: there are no cells.
+func (s *nimState) MoveCells(m games.Move) []int { return nil }
 
 func (s *nimState) View(p int) string {
 	if !s.g.hidden || p == 0 {

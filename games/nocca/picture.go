@@ -1,0 +1,47 @@
+package nocca
+
+import (
+	"fmt"
+
+	"github.com/meeple-games/meeple/games"
+)
+
+// discs are the pieces as Description and Picture give them, indexed by
+// colour (White, Black); seat 0 plays the first colour.
+func (g *Game) discs() []games.Piece {
+	return []games.Piece{
+		{Name: "white piece", Seat: White ^ g.first, Letter: "W", Glyph: "○", Shape: "disc", Colour: "white"},
+		{Name: "black piece", Seat: Black ^ g.first, Letter: "B", Glyph: "●", Shape: "disc", Colour: "black"},
+	}
+}
+
+// Picture is the board as data, each stack from the bottom up, with the
+// pieces left on the board: every player sees all of it.
+func (s *State) Picture(seat int) games.Picture {
+	cells := make([][]int, s.g.squares)
+	for sq := range cells {
+		h, colours := s.Stack(sq)
+		if h == 0 {
+			continue
+		}
+		cells[sq] = make([]int, h)
+		for i := range h {
+			cells[sq][i] = int(colours >> i & 1)
+		}
+	}
+	note := fmt.Sprintf("stack limit %d; pieces on the board: white %d, black %d", s.g.stack, s.OnBoard(White), s.OnBoard(Black))
+	return games.Picture{Cells: cells, Notes: []string{note}}
+}
+
+// MoveCells is the square a step leaves and the square it enters; a step
+// into the goal, off the board, gives only the square it leaves.
+func (s *State) MoveCells(m games.Move) []int {
+	from, d := int(m&63), int(m>>6&7)
+	if m >= 512 || from >= s.g.squares {
+		return nil
+	}
+	if to := int(s.g.step[from][d]); to >= 0 {
+		return []int{from, to}
+	}
+	return []int{from}
+}

@@ -1,0 +1,31 @@
+package thegame
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/meeple-games/meeple/games"
+)
+
+// TestPicture checks the table as each seat and an onlooker see it.
+func TestPicture(t *testing.T) {
+	g := load(t, "thegame(players=3,high=30,up=1,down=1,hand=3)")
+	s := parse(t, g, "25/11 15,21/3,4/- 23 play 1 1")
+	base := games.Picture{Tops: []int{25, 11}, PileSizes: []int{1, 1}, HandSizes: []int{2, 2, 0}, Deck: 23, Played: 1, Due: 1}
+	for seat, want := range map[int][][]int{
+		-1: {nil, nil, nil},
+		0:  {{15, 21}, nil, nil},
+		1:  {nil, {3, 4}, nil},
+		2:  {nil, nil, {}},
+	} {
+		w := base
+		w.Hands = want
+		if got := s.Picture(seat); !reflect.DeepEqual(got, w) {
+			t.Errorf("Picture(%d) = %+v\nwant %+v", seat, got, w)
+		}
+	}
+	d := g.Describe()
+	if want := (games.CardTable{Range: [2]int{2, 30}, Hand: 3, Piles: []games.PileKind{{Name: "a", Up: true, Start: 1}, {Name: "b", Start: 31}}}); !reflect.DeepEqual(*d.Cards, want) {
+		t.Errorf("Describe().Cards = %+v; want %+v", *d.Cards, want)
+	}
+}
