@@ -12,16 +12,24 @@ import (
 	"github.com/coder/websocket"
 )
 
-// benchRooms is how many rooms BenchmarkRooms plays at once.
-const benchRooms = 500
+// roomsAtOnce is how many rooms BenchmarkRooms plays at once.
+const roomsAtOnce = 500
 
-// BenchmarkRooms drives benchRooms rooms of scripted pages over loopback:
+// BenchmarkRooms drives roomsAtOnce rooms of scripted pages over loopback:
 // two person seats playing connect4 (each the first legal move it is
 // sent, a new game when one ends) and a spectator in each room. b.N is the
 // number of moves played in all. It reports moves/s and the p50 and p99
 // latency from a move's arrival at the server to its delivery to every
-// page of the room.
+// page of the room. think=0 answers every state at once (the server
+// saturated: latency is mostly queueing); think=1s pauses a second before
+// each move, as a quick player would (500 moves/s offered).
 func BenchmarkRooms(b *testing.B) {
+	for _, think := range []time.Duration{0, time.Second} {
+		b.Run("think="+think.String(), func(b *testing.B) { benchRooms(b, think) })
+	}
+}
+
+func benchRooms(b *testing.B, think time.Duration) {
 	ts := startServer(b, b.TempDir(), Limits{})
 	var mu sync.Mutex
 	var lat []time.Duration
@@ -37,7 +45,7 @@ func BenchmarkRooms(b *testing.B) {
 		seat int
 	}
 	var pages [][3]page
-	for range benchRooms {
+	for range roomsAtOnce {
 		room := ts.create(b, `{"variant":"connect4","seats":[{"person":true},{"person":true}]}`)
 		var ps [3]page
 		for i, link := range []string{room.Seats[0].Link, room.Seats[1].Link, room.Watch} {
@@ -80,6 +88,13 @@ func BenchmarkRooms(b *testing.B) {
 					return
 				}
 				out, _ = json.Marshal(Up{Type: "move", Move: m.Legal[0].Move, Ply: &m.Ply})
+				if think > 0 {
+					select {
+					case <-time.After(think):
+					case <-ctx.Done():
+						return
+					}
+				}
 			}
 			if out != nil && p.ws.Write(ctx, websocket.MessageText, out) != nil {
 				return

@@ -236,7 +236,21 @@ func (r *Room) seatsChanged() {
 func (r *Room) save() {
 	if !r.queued {
 		r.queued = true
-		r.s.saver.queue(r)
+		r.s.saver.queue(r.write)
+	}
+}
+
+// write is the saver's job: the room as it is now, to disk.
+func (r *Room) write() {
+	r.mu.Lock()
+	r.queued = false
+	b, err := json.Marshal(&r.file)
+	r.mu.Unlock()
+	if err == nil {
+		err = r.s.store.write(r.id, b)
+	}
+	if err != nil {
+		r.s.logf("room %s: %v", r.id, err)
 	}
 }
 

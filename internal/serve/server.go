@@ -324,6 +324,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such room")
 		return
 	}
+	s.saver.flush() // the records of games just ended are written
 	b, err := os.ReadFile(s.store.path(id, ".txt"))
 	if err != nil {
 		if _, err := os.Stat(s.store.path(id, ".json")); err != nil {

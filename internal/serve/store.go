@@ -128,12 +128,12 @@ func (s store) appendRecord(id string, r *referee.Record) error {
 }
 
 // saver writes rooms to disk in the order they changed, one at a time, so
-// that a room's files are written in order and a burst of moves in one
-// room costs one write. Server.Close flushes it.
+// that a room's files are written in order, a burst of moves in one room
+// costs one write, and no page waits for the disk. Server.Close flushes it.
 type saver struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
-	q       []*Room
+	q       []func()
 	busy    bool
 	stopped bool
 }
@@ -145,9 +145,10 @@ func newSaver() *saver {
 	return s
 }
 
-func (s *saver) queue(r *Room) {
+// queue adds a job: writing a room, appending a record.
+func (s *saver) queue(job func()) {
 	s.mu.Lock()
-	s.q = append(s.q, r)
+	s.q = append(s.q, job)
 	s.mu.Unlock()
 	s.cond.Broadcast()
 }
@@ -162,27 +163,18 @@ func (s *saver) run() {
 		if len(s.q) == 0 {
 			return
 		}
-		r := s.q[0]
+		job := s.q[0]
 		s.q = s.q[1:]
 		s.busy = true
 		s.mu.Unlock()
-		r.mu.Lock()
-		r.queued = false
-		b, err := json.Marshal(&r.file)
-		r.mu.Unlock()
-		if err == nil {
-			err = r.s.store.write(r.id, b)
-		}
-		if err != nil {
-			r.s.logf("room %s: %v", r.id, err)
-		}
+		job()
 		s.mu.Lock()
 		s.busy = false
 		s.cond.Broadcast()
 	}
 }
 
-// flush waits until every queued room is written.
+// flush waits until every queued job is done.
 func (s *saver) flush() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
