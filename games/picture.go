@@ -35,7 +35,8 @@ type PileKind struct {
 }
 
 // Grammar is the move notation as data. A move is written as one of Forms:
-// its parts one after another, with no separator unless a part is a word.
+// its parts one after another with nothing between them (a separator is a
+// part of kind "word": Nocca's "-").
 type Grammar struct {
 	Forms [][]MovePart `json:"forms"`
 }

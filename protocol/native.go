@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -57,7 +58,8 @@ func init() {
 		"position":   {run: (*native).position, busy: true, usage: "[startpos | [fen] <position...>] [moves m1 m2 ...]"},
 		"play":       {run: (*native).play, busy: true, usage: "<move> [move ...]"},
 		"undo":       {run: (*native).undo, busy: true, usage: "[n]"},
-		"legalmoves": {run: (*native).legalmoves, usage: "the legal moves"},
+		"legalmoves": {run: (*native).legalmoves, usage: "[cells]: the legal moves; with cells, as JSON with the cells each touches"},
+		"picture":    {run: (*native).picture, usage: "[player|-1]: the position as data (JSON) as that player sees it"},
 		"status":     {run: (*native).status, usage: "who moves, over, returns, reason"},
 		"board":      {run: (*native).board, usage: "the position drawn for people"},
 		"perft":      {run: (*native).perft, busy: true, usage: "<depth> [divide]"},
@@ -329,7 +331,61 @@ func (n *native) describe(r *request) (reply, *Error) {
 		}
 	}
 	lines = append(lines, "startpos "+g.NewState().Position())
+	js, err := jsonText(d)
+	if err != nil {
+		return reply{}, errorf(Internal, "describe: %v", err)
+	}
+	lines = append(lines, "json "+js)
 	return reply{lines: lines}, nil
+}
+
+// jsonText writes v as one line of JSON, with <, > and & as they are.
+func jsonText(v any) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// pictured returns the position as a games.Pictured, or an error for a
+// game that cannot be drawn from its description.
+func (n *native) pictured(cmd string) (games.Pictured, *Error) {
+	ps, ok := n.s.state().(games.Pictured)
+	if !ok {
+		return nil, errorf(Unsupported, "%s: %s has no picture", cmd, n.s.variant.Family)
+	}
+	return ps, nil
+}
+
+// picture answers the position as data: the games.Picture as a player
+// sees it (-1: an onlooker, who sees only what is public). By default the
+// player to move in a game of perfect information, an onlooker in one of
+// imperfect information.
+func (n *native) picture(r *request) (reply, *Error) {
+	ps, e := n.pictured("picture")
+	if e != nil {
+		return reply{}, e
+	}
+	seat := -1
+	switch {
+	case len(r.args) > 1:
+		return reply{}, errorf(Syntax, "picture: want at most one player, have %q", r.rest)
+	case len(r.args) == 1 && r.args[0] == "-1":
+	case len(r.args) == 1:
+		if seat, e = n.s.seat(r.args[0]); e != nil {
+			return reply{}, e
+		}
+	case n.s.game.Type().Information == games.PerfectInformation:
+		seat = max(ps.Player(), -1)
+	}
+	js, err := jsonText(ps.Picture(seat))
+	if err != nil {
+		return reply{}, errorf(Internal, "picture: %v", err)
+	}
+	return reply{text: js}, nil
 }
 
 func (n *native) position(r *request) (reply, *Error) {
@@ -365,11 +421,35 @@ func (n *native) undo(r *request) (reply, *Error) {
 	return reply{}, n.s.undo(k)
 }
 
+// moveCells is a legal move with the cells it touches (none: an empty
+// list), as legalmoves cells writes it.
+type moveCells struct {
+	Move  string `json:"move"`
+	Cells []int  `json:"cells"`
+}
+
 func (n *native) legalmoves(r *request) (reply, *Error) {
-	if e := noArgs(r, "legalmoves"); e != nil {
+	switch {
+	case len(r.args) == 1 && r.args[0] == "cells":
+	case len(r.args) > 0:
+		return reply{}, errorf(Syntax, "legalmoves: want no argument or cells, have %q", r.rest)
+	default:
+		return reply{text: strings.Join(n.s.legalMoves(), " ")}, nil
+	}
+	ps, e := n.pictured("legalmoves cells")
+	if e != nil {
 		return reply{}, e
 	}
-	return reply{text: strings.Join(n.s.legalMoves(), " ")}, nil
+	moves := ps.LegalMoves(nil)
+	out := make([]moveCells, len(moves))
+	for i, m := range moves {
+		out[i] = moveCells{Move: ps.FormatMove(m), Cells: append([]int{}, ps.MoveCells(m)...)}
+	}
+	js, err := jsonText(out)
+	if err != nil {
+		return reply{}, errorf(Internal, "legalmoves: %v", err)
+	}
+	return reply{text: js}, nil
 }
 
 func (n *native) status(r *request) (reply, *Error) {

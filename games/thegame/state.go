@@ -440,14 +440,8 @@ func (s *State) redeal(seat int, unseen []int) {
 	s.hist = s.hist[:0]
 }
 
-// String draws the whole position (every hand) for a person.
-func (s *State) String() string { return s.draw(-1) }
-
-// Draw draws the position as seat sees it (all hands when seat < 0), for
-// the REPL.
-func (s *State) Draw(seat int, fancy bool) string { return s.draw(seat) }
-
-func (s *State) draw(seat int) string {
+// String draws the whole position, every hand included, for a person.
+func (s *State) String() string {
 	var b strings.Builder
 	for p := range s.g.Piles() {
 		dir := "down"
@@ -462,12 +456,8 @@ func (s *State) draw(seat int) string {
 	}
 	for q := range s.g.players {
 		b.WriteString("player " + strconv.Itoa(q+1) + ":")
-		if seat < 0 || seat == q {
-			for _, c := range s.Hand(q) {
-				b.WriteString(" " + strconv.Itoa(c))
-			}
-		} else {
-			b.WriteString(" " + strconv.Itoa(s.HandSize(q)) + " cards")
+		for _, c := range s.Hand(q) {
+			b.WriteString(" " + strconv.Itoa(c))
 		}
 		if q == s.mover && s.phase == phasePlay {
 			b.WriteString("   <- to move, played " + strconv.Itoa(s.played) + " of " + strconv.Itoa(s.Required()))

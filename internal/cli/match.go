@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/serve"
 	"github.com/meeple-games/meeple/protocol"
 )
 
@@ -68,6 +71,7 @@ Example:
 		"env takes n from Slurm too (SLURM_ARRAY_TASK_COUNT)")
 	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/")
 	events := fs.String("events", "", "write JSON-lines events to `FILE`")
+	serveAddr := fs.String("serve", "", "show the match live in the browser: serve it on `HOST:PORT` (/watch) while it runs")
 	startT := fs.Duration("start-timeout", protocol.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
 	readyT := fs.Duration("ready-timeout", protocol.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")
 	quitT := fs.Duration("quit-timeout", protocol.DefaultQuitTimeout, "time allowed to quit before the process is killed")
@@ -123,6 +127,21 @@ Example:
 	}
 	if *conc < 1 || *nodes < 0 || *depth < 0 {
 		return errors.New("--concurrency must be 1 or more, --nodes and --depth 0 or more")
+	}
+	if *serveAddr != "" {
+		ln, err := net.Listen("tcp", *serveAddr)
+		if err != nil {
+			return fmt.Errorf("--serve: %v", err)
+		}
+		sctx, stop := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() {
+			done <- serve.Serve(sctx, ln, serve.Config{Watch: *out, Dir: filepath.Join(*out, "serve"), Stdout: env.Stdout, Stderr: env.Stderr})
+		}()
+		defer func() {
+			stop()
+			<-done
+		}()
 	}
 	_, err = referee.Run(ctx, cfg)
 	return err

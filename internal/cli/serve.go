@@ -9,13 +9,15 @@ import (
 )
 
 func runServe(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--dir DIR] [--engine SPEC...]", fmt.Sprintf(`
+	fs := newFlags(env, "serve", "[--addr HOST:PORT] [--dir DIR] [--watch MATCHDIR] [--engine SPEC...]", fmt.Sprintf(`
 Serves every game in the browser: a lobby of the variants (or an inline
 variant, or an uploaded TOML file), rooms whose seats are people (each
 with a private link) or engines, and spectators on the room's public link.
 The server owns the rules; rooms and their games in progress are kept in
 --dir, so a restart loses no game and every link still works. It prints
 the URL to open. Ctrl-C stops it; the games resume when it starts again.
+With --watch, /watch shows a match (running or over) as it is played:
+its games live, the standings, and its finished games move by move.
 
 A room's engine seat is meeple's own engine at a level (level=1..10), or
 the name of an engine given here with --engine (a spec as 'meeple match
@@ -30,6 +32,7 @@ visited), --max-conns connections, --max-engines engine seats in the
 rooms in memory. internal/serve/doc.go describes the wire.`, serve.DefaultAddr))
 	var engines setFlags
 	addr := fs.String("addr", serve.DefaultAddr, "listen on `HOST:PORT`")
+	watch := fs.String("watch", "", "show the match whose output directory is `DIR` on /watch, live (meeple match --out DIR)")
 	dir := fs.String("dir", "", "keep rooms in `DIR` (default: meeple-serve in the user's cache directory, "+serve.DefaultDir()+")")
 	fs.Var(&engines, "engine", "an engine `SPEC` rooms may seat by its name= (repeatable)")
 	lim := serve.DefaultLimits
@@ -48,7 +51,7 @@ rooms in memory. internal/serve/doc.go describes the wire.`, serve.DefaultAddr))
 	if lim.Message < 256 || lim.Rooms < 1 || lim.Live < 1 || lim.Conns < 1 || lim.Engines < 1 {
 		return fmt.Errorf("limits: --max-message 256 or more, --max-rooms, --max-live and --max-conns and --max-engines 1 or more")
 	}
-	cfg := serve.Config{Addr: *addr, Dir: *dir, Limits: lim, Stdout: env.Stdout, Stderr: env.Stderr}
+	cfg := serve.Config{Addr: *addr, Dir: *dir, Watch: *watch, Limits: lim, Stdout: env.Stdout, Stderr: env.Stderr}
 	for _, spec := range engines {
 		e, err := referee.ParseEngine(spec)
 		if err != nil {

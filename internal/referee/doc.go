@@ -17,6 +17,17 @@
 //
 // Main types:
 //
+//   - Table is one game: the variant, a Seat per player (TableSeat: its name,
+//     limits and clock), the chance seed, the start and the plies already
+//     played (a game resumed from them draws the same chance outcomes as an
+//     uninterrupted one); Play plays it to the end and returns its Record,
+//     calling a hook after every ply (live viewing, saving). It is the one
+//     game loop: a match plays each game at a Table, and meeple serve plays
+//     a room's games at one with people's seats and engine seats.
+//   - EngineSeat is a Seat played by an engine process (StartEngineSeat
+//     starts one from an EngineConfig outside a match); its faults end the
+//     game with the match's typed reasons.
+//   - Follow reads a match directory's events as they are appended.
 //   - Config is a match as the command line gives it; Run plays it.
 //   - EngineConfig is one engine (ParseEngine reads an --engine spec);
 //     TimeControl and Limits say how it searches (ParseTC reads

@@ -10,7 +10,8 @@ import (
 )
 
 // EngineSeat is a Seat played by an engine process: meeple's own engine
-// (cmd=@self, at a level given with option.level=N) or any program
+// (cmd=@self; its level set by depth=, nodes= or movetime=, and options
+// such as option.Algorithm=mcts) or any program
 // speaking native, UGI, UCI or GTP, as an --engine spec gives it
 // (ParseEngine). It keeps its process from game to game; one that failed
 // (crashed, stalled, broke the protocol) is closed and, with restart on
@@ -20,7 +21,7 @@ import (
 // match (meeple serve) makes one with StartEngineSeat and puts it at a
 // Table with TableSeat:
 //
-//	cfg, err := referee.ParseEngine("cmd=@self option.level=3 movetime=1")
+//	cfg, err := referee.ParseEngine("cmd=@self depth=3")
 //	es, err := referee.StartEngineSeat(ctx, cfg, referee.EngineOptions{})
 //	defer es.Close()
 //	t := &referee.Table{Variant: v, Seats: []referee.TableSeat{es.TableSeat(referee.Limits{}), person}, Seed: seed}

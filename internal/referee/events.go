@@ -1,10 +1,15 @@
 package referee
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 )
@@ -18,6 +23,7 @@ type Event struct {
 	// match_start
 	Match   string   `json:"match,omitempty"` // the match id (journal header)
 	Variant string   `json:"variant,omitempty"`
+	Rules   string   `json:"rules,omitempty"` // the inline spec with every rule (games.LoadVariant reads it)
 	Engines []string `json:"engines,omitempty"`
 	Total   int      `json:"total,omitempty"` // games this run plays in all (its shard)
 	Done    int      `json:"done,omitempty"`  // of which already in the journal (match_start) or finished (match_end)
@@ -50,21 +56,31 @@ type Event struct {
 	Reason      string    `json:"reason,omitempty"`
 	Loser       int       `json:"loser,omitempty"`
 
-	// match_end
+	// game_end (the standings after the game) and match_end
 	Standings []Standing  `json:"standings,omitempty"`
+	Pairs     []PairStats `json:"pairs,omitempty"` // pentanomial counts per encounter
 	SPRT      *SPRTStatus `json:"sprt,omitempty"`
-	Stopped   string      `json:"stopped,omitempty"` // why the match ended before every game: sprt, interrupted
+
+	// match_end
+	Stopped string `json:"stopped,omitempty"` // why the match ended before every game: sprt, interrupted
 }
 
-// events writes Events as JSON lines, each whole, as they happen. The
-// first write that fails is reported on warn; the match goes on.
+// EventsFile is the events file every match writes in its output
+// directory (besides --events), for watching it live (Follow).
+const EventsFile = "events.jsonl"
+
+// events writes Events as JSON lines to its file, each line whole in one
+// write, as they happen, and passes them on to next. The first write that
+// fails is reported on warn; the match goes on.
 type events struct {
 	mu     sync.Mutex
 	f      *os.File
 	warn   io.Writer
-	failed bool // a write failed and was reported
+	failed bool    // a write failed and was reported
+	next   *events // another file that gets the same events (nil: none)
 }
 
+// openEvents opens (appends to) path; "" is no file.
 func openEvents(path string, warn io.Writer) (*events, error) {
 	if path == "" {
 		return &events{}, nil
@@ -76,11 +92,43 @@ func openEvents(path string, warn io.Writer) (*events, error) {
 	return &events{f: f, warn: warn}, nil
 }
 
+// openMatchEvents opens the output directory's EventsFile and, when it is
+// another file, the --events file after it.
+func openMatchEvents(out, extra string, warn io.Writer) (*events, error) {
+	path := filepath.Join(out, EventsFile)
+	e, err := openEvents(path, warn)
+	if err != nil {
+		return nil, err
+	}
+	if extra != "" && !samePath(extra, path) {
+		if e.next, err = openEvents(extra, warn); err != nil {
+			e.close()
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+func samePath(a, b string) bool {
+	if ia, err := os.Stat(a); err == nil {
+		if ib, err := os.Stat(b); err == nil {
+			return os.SameFile(ia, ib)
+		}
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
+}
+
 func (e *events) emit(ev Event) {
-	if e == nil || e.f == nil {
+	if e == nil {
 		return
 	}
-	ev.Time = time.Now().UTC().Format(time.RFC3339Nano)
+	if ev.Time == "" {
+		ev.Time = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	defer e.next.emit(ev)
+	if e.f == nil {
+		return
+	}
 	b, err := json.Marshal(ev)
 	if err != nil {
 		return
@@ -96,10 +144,99 @@ func (e *events) emit(ev Event) {
 }
 
 func (e *events) close() error {
-	if e == nil || e.f == nil {
+	if e == nil {
 		return nil
 	}
-	return e.f.Close()
+	err := e.next.close()
+	if e.f != nil {
+		if cerr := e.f.Close(); cerr != nil {
+			err = cerr
+		}
+	}
+	return err
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Follow's bounds.
+const (
+	followPoll    = 100 * time.Millisecond // how often Follow looks for new lines
+	maxEventsLine = 1 << 20                // bytes in one event line
+)
+
+// Follow reads the events of the match whose output directory is dir (its
+// EventsFile) from the first line, then follows the lines appended to it
+// (polling every 100ms), calling fn with each event in order: a watcher of
+// a running match, or of one that is over. A directory the match has not
+// written yet is waited for. Follow returns when ctx ends (ctx.Err()),
+// when fn returns an error (that error), or on a line that is not an event
+// or is longer than 1 MiB (an error naming the line). A line being
+// written is read once it is whole.
+func Follow(ctx context.Context, dir string, fn func(Event) error) error {
+	path := filepath.Join(dir, EventsFile)
+	wait := func() error {
+		t := time.NewTimer(followPoll)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return nil
+		}
+	}
+	var f *os.File
+	for {
+		var err error
+		if f, err = os.Open(path); err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		if err := wait(); err != nil {
+			return err
+		}
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	var line []byte // the part of a line read so far
+	n := 0          // lines read
+	for {
+		k, err := f.Read(buf)
+		chunk := buf[:k]
+		for len(chunk) > 0 {
+			i := bytes.IndexByte(chunk, '\n')
+			if i < 0 {
+				line = append(line, chunk...)
+				break
+			}
+			line = append(line, chunk[:i]...)
+			chunk = chunk[i+1:]
+			n++
+			if len(bytes.TrimSpace(line)) > 0 {
+				var ev Event
+				if err := json.Unmarshal(line, &ev); err != nil {
+					return fmt.Errorf("%s: line %d: %v", path, n, err)
+				}
+				if err := fn(ev); err != nil {
+					return err
+				}
+			}
+			line = line[:0]
+		}
+		if len(line) > maxEventsLine {
+			return fmt.Errorf("%s: line %d: longer than %d bytes", path, n+1, maxEventsLine)
+		}
+		switch {
+		case err == io.EOF || err == nil && k == 0:
+			if err := wait(); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+}

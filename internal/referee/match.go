@@ -219,7 +219,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			todo = append(todo, s)
 		}
 	}
-	if m.events, err = openEvents(cfg.Events, cfg.Stderr); err != nil {
+	if m.events, err = openMatchEvents(cfg.Out, cfg.Events, cfg.Stderr); err != nil {
 		return nil, fmt.Errorf("events: %w", err)
 	}
 	defer m.events.close()
@@ -253,7 +253,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			return nil, err
 		}
 	}
-	m.events.emit(Event{Type: "match_start", Match: p.head.ID, Variant: p.variant.Name, Engines: names,
+	m.events.emit(Event{Type: "match_start", Match: p.head.ID, Variant: p.variant.Name, Rules: p.rules, Engines: names,
 		Total: len(p.slots), Done: len(p.slots) - len(todo)})
 
 	prog := newProgress(cfg, len(p.slots), len(p.slots)-len(todo))
@@ -320,9 +320,10 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		if r.Termination.Fault() {
 			fmt.Fprintf(cfg.Stderr, "game %d: %s\n", r.Game, r.Reason)
 		}
-		m.events.emit(Event{Type: "game_end", Game: ptr(r.Game), Pair: ptr(r.Pair), Seats: r.Seats, Result: r.Result(),
-			Returns: r.Returns, Termination: r.Termination.String(), Reason: r.Reason, Loser: r.Loser})
 		sum = t.summary()
+		m.events.emit(Event{Type: "game_end", Game: ptr(r.Game), Pair: ptr(r.Pair), Seats: r.Seats, Result: r.Result(),
+			Returns: r.Returns, Termination: r.Termination.String(), Reason: r.Reason, Loser: r.Loser,
+			Standings: sum.Standings, Pairs: sum.Pairs, SPRT: sum.SPRT})
 		prog.game(sum)
 		if sum.SPRT != nil && sum.SPRT.done && stopped == "" {
 			stopped = "sprt"
@@ -343,7 +344,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		stopped = "interrupted"
 	}
 	m.events.emit(Event{Type: "match_end", Match: p.head.ID, Total: len(p.slots), Done: sum.Games,
-		Standings: sum.Standings, SPRT: sum.SPRT, Stopped: stopped})
+		Standings: sum.Standings, Pairs: sum.Pairs, SPRT: sum.SPRT, Stopped: stopped})
 	sum.Write(cfg.Stdout)
 	switch {
 	case fatal != nil:

@@ -69,6 +69,54 @@ type PairStats struct {
 	EloWDL, LoW, HiW float64
 }
 
+// pairJSON is PairStats in JSON: lowercase keys, null for a non-finite Elo.
+type pairJSON struct {
+	A      string      `json:"a"`
+	B      string      `json:"b"`
+	Penta  stats.Penta `json:"penta"` // pairs by A's points: 0, 1/2, 1, 3/2, 2
+	Elo    *float64    `json:"elo"`   // of A against B, from the pentanomial, with a 95% interval
+	Lo     *float64    `json:"elo_lo"`
+	Hi     *float64    `json:"elo_hi"`
+	Single int         `json:"single,omitempty"`
+	W      int         `json:"w"` // A's games
+	D      int         `json:"d"`
+	L      int         `json:"l"`
+	EloWDL *float64    `json:"elo_wdl"` // from the games alone
+	LoW    *float64    `json:"elo_wdl_lo"`
+	HiW    *float64    `json:"elo_wdl_hi"`
+}
+
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
+
+func orNaN(x *float64) float64 {
+	if x == nil {
+		return math.NaN()
+	}
+	return *x
+}
+
+// MarshalJSON writes the counts with lowercase keys, an infinite Elo as null.
+func (p PairStats) MarshalJSON() ([]byte, error) {
+	return json.Marshal(pairJSON{A: p.A, B: p.B, Penta: p.Penta, Elo: finite(p.Elo), Lo: finite(p.Lo), Hi: finite(p.Hi),
+		Single: p.Single, W: p.WDL.W, D: p.WDL.D, L: p.WDL.L, EloWDL: finite(p.EloWDL), LoW: finite(p.LoW), HiW: finite(p.HiW)})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a null Elo is NaN.
+func (p *PairStats) UnmarshalJSON(b []byte) error {
+	var j pairJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*p = PairStats{A: j.A, B: j.B, Penta: j.Penta, Elo: orNaN(j.Elo), Lo: orNaN(j.Lo), Hi: orNaN(j.Hi), Single: j.Single,
+		WDL: stats.WDL{W: j.W, D: j.D, L: j.L}, EloWDL: orNaN(j.EloWDL), LoW: orNaN(j.LoW), HiW: orNaN(j.HiW)}
+	return nil
+}
+
 // ScoreStats summarise the returns of an engine set in a cooperative
 // (identical-utility) game, or in a game one engine plays alone: there is
 // no opponent to take an Elo from.

@@ -68,8 +68,9 @@ type TableSeat struct {
 type Update struct {
 	Record *Record     // the game so far; at the end, with its result
 	State  games.State // the position after the last ply
-	// Clocks is every seat's time left after the last ply, when the seat
-	// that made it runs a clock (nil otherwise, and for chance outcomes).
+	// Clocks is every seat's time left: after a seat's ply when that seat
+	// runs a clock, and at the start when any seat does (nil otherwise,
+	// after chance outcomes and at the end).
 	Clocks []time.Duration
 	Ended  bool // the game is over: Record's Termination, Reason, Returns and Loser are set
 }
@@ -250,7 +251,14 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			}
 		}
 	}
-	g.hook(nil, false)
+	var clocks []time.Duration // at the start: every clock, when any runs
+	for _, c := range g.clocks {
+		if c.tc.Timed() {
+			clocks = g.times()
+			break
+		}
+	}
+	g.hook(clocks, false)
 	vs, hidden := g.st.(games.ViewState)
 	hidden = hidden && g.typ.Information == games.ImperfectInformation
 	for {
@@ -345,9 +353,7 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 		g.plies++
 		var clocks []time.Duration
 		if timed {
-			for _, o := range g.clocks {
-				clocks = append(clocks, o.left)
-			}
+			clocks = g.times()
 		}
 		g.hook(clocks, false)
 		if g.st.Player() != games.Terminal && t.Adjudicate != nil {
@@ -356,6 +362,15 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			}
 		}
 	}
+}
+
+// times is every seat's time left.
+func (g *tableGame) times() []time.Duration {
+	t := make([]time.Duration, len(g.clocks))
+	for i, c := range g.clocks {
+		t[i] = c.left
+	}
+	return t
 }
 
 func (g *tableGame) hook(clocks []time.Duration, ended bool) {

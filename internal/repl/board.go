@@ -3,18 +3,16 @@ package repl
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
-	"github.com/meeple-games/meeple/games/chess"
-	"github.com/meeple-games/meeple/games/kinarow"
-	"github.com/meeple-games/meeple/games/nocca"
-	"github.com/meeple-games/meeple/games/othello"
 )
 
 // Board is a position as a box of cells, which the REPL draws: a 2-D grid
 // with its coordinates, or a grid of 2-D slices labelled by their outer
-// coordinates for more dimensions.
+// coordinates for more dimensions. It is made from the game's Description
+// and a Picture (boardOf), so a new game needs no drawing code here.
 type Board struct {
 	// Dims is the number of cells along each axis, axis 1 first; a cell's
 	// index is sum(coord[i] * stride[i]) with axis 1 varying fastest.
@@ -47,213 +45,130 @@ type Piece struct {
 	ASCII   string // on a plain display: one character
 	Unicode string // on a terminal: one column wide
 	Colour  string // SGR parameters on a terminal ("1;31"), "" for none
-	Stack   string // a letter for the piece inside a stack spelt out in Notes
 }
 
-// Drawer is implemented by states that draw themselves for a person better
-// than String does: a card game showing the piles, the person's hand and
-// only the size of the others' hands. seat is the person's seat, or -1 for
-// an onlooker who may see everything; fancy says the output is a terminal
-// that takes colour and Unicode. The REPL prefers Drawer to every other way
-// of drawing.
-type Drawer interface {
-	Draw(seat int, fancy bool) string
+// sgrColours turn a piece's CSS colour into SGR parameters: bold, and a
+// colour of the terminal's palette where one is near. Black and white are
+// bold only: the glyph tells them apart on a light or a dark terminal.
+var sgrColours = map[string]string{
+	"black": "1", "white": "1",
+	"red": "1;31", "crimson": "1;31", "firebrick": "1;31",
+	"green": "1;32", "seagreen": "1;32",
+	"yellow": "1;33", "gold": "1;33", "orange": "1;33",
+	"blue": "1;34", "navy": "1;34", "royalblue": "1;34",
+	"magenta": "1;35", "purple": "1;35", "orchid": "1;35",
+	"cyan": "1;36", "teal": "1;36", "darkcyan": "1;36",
 }
 
-// CellState is implemented by states of board games that the REPL may draw
-// as a grid of its own: Describe gives the axes, CellPieces the seats
-// owning the pieces on a cell from the bottom up (appended to buf[:0]).
-type CellState interface {
-	games.State
-	CellPieces(cell int, buf []int) []int
-}
-
-// MoveCells is implemented by states whose moves touch cells of a CellState
-// board: the cells a move changed, to highlight the last move.
-type MoveCells interface {
-	MoveCells(m games.Move) []int
-}
-
-// seatPieces are the default pieces of seats 0, 1, 2, ... of a CellState.
-var seatPieces = []Piece{
-	{ASCII: "x", Unicode: "✕", Colour: "1;31", Stack: "x"},
-	{ASCII: "o", Unicode: "○", Colour: "1;36", Stack: "o"},
-	{ASCII: "+", Unicode: "◆", Colour: "1;32", Stack: "+"},
-	{ASCII: "*", Unicode: "★", Colour: "1;33", Stack: "*"},
-	{ASCII: "#", Unicode: "■", Colour: "1;35", Stack: "#"},
-	{ASCII: "@", Unicode: "▲", Colour: "1;34", Stack: "@"},
-}
-
-// boardOf returns the board of st, with last (games.NoMove for none)
-// marked, or nil when the REPL cannot draw st as a grid.
-func boardOf(st games.State, d games.Description, last games.Move) *Board {
-	switch s := st.(type) {
-	case *kinarow.State:
-		return kinarowBoard(s, d, last)
-	case *othello.State:
-		return othelloBoard(s, d, last)
-	case *nocca.State:
-		return noccaBoard(s, d, last)
-	case *chess.State:
-		return chessBoard(s, d, last)
-	case CellState:
-		return cellBoard(s, d, last)
+// boardOf makes the board of a position from its game's Description and
+// its Picture, with the cells of the last move marked; nil when the game
+// has no board or the picture does not fit the description.
+func boardOf(d games.Description, pic games.Picture, marks []int) *Board {
+	if len(d.Dims) == 0 {
+		return nil
 	}
-	return nil
-}
-
-// newBoard lays out the geometry of d.
-func newBoard(d games.Description) *Board {
 	n := 1
 	for _, x := range d.Dims {
 		n *= x
 	}
-	b := &Board{Dims: slices.Clone(d.Dims), Cells: make([][]int, n), Stacks: d.Stacks}
+	if len(pic.Cells) != n {
+		return nil
+	}
+	b := &Board{Dims: slices.Clone(d.Dims), Cells: pic.Cells, Stacks: d.Stacks, TopDown: d.RowsDown, Above: d.Above, Below: d.Below}
 	for i := range d.Dims {
 		b.Letters = append(b.Letters, i < len(d.Coords) && d.Coords[i] == "letters" || i >= len(d.Coords) && i%2 == 0)
 	}
-	return b
-}
-
-func cellBoard(s CellState, d games.Description, last games.Move) *Board {
-	b := newBoard(d)
-	if len(d.Players) > len(seatPieces) {
-		return nil
+	for _, p := range d.Pieces {
+		colour, ok := sgrColours[strings.ToLower(p.Colour)]
+		if !ok {
+			colour = "1"
+		}
+		b.Pieces = append(b.Pieces, Piece{ASCII: p.Letter, Unicode: p.Glyph, Colour: colour})
 	}
-	b.Pieces = seatPieces[:len(d.Players)]
-	var buf []int
-	for c := range b.Cells {
-		buf = s.CellPieces(c, buf)
-		for _, p := range buf {
+	var stacks []string
+	for c, cell := range b.Cells {
+		for _, p := range cell {
 			if p < 0 || p >= len(b.Pieces) {
 				return nil
 			}
 		}
-		if len(buf) > 0 {
-			b.Cells[c] = slices.Clone(buf)
-		}
-	}
-	if mc, ok := any(s).(MoveCells); ok && last != games.NoMove {
-		for _, c := range mc.MoveCells(last) {
-			if c >= 0 && c < len(b.Cells) {
-				b.Marks = append(b.Marks, c)
-			}
-		}
-	}
-	return b
-}
-
-func kinarowBoard(s *kinarow.State, d games.Description, last games.Move) *Board {
-	b := newBoard(d)
-	b.Pieces = seatPieces[:2]
-	for c := range b.Cells {
-		if p := s.At(c); p >= 0 {
-			b.Cells[c] = []int{p}
-		}
-	}
-	if last != games.NoMove && int(last) < len(b.Cells) {
-		b.Marks = []int{int(last)}
-	}
-	return b
-}
-
-func othelloBoard(s *othello.State, d games.Description, last games.Move) *Board {
-	b := newBoard(d)
-	b.TopDown = true
-	// Black (seat 0) and white discs, drawn as the game writes them.
-	b.Pieces = []Piece{
-		{ASCII: "X", Unicode: "●", Colour: "1", Stack: "X"},
-		{ASCII: "O", Unicode: "○", Colour: "1", Stack: "O"},
-	}
-	for sq := range b.Cells {
-		if p := s.At(sq); p >= 0 {
-			b.Cells[sq] = []int{p}
-		}
-	}
-	if last != games.NoMove && last != othello.Pass && int(last) < len(b.Cells) {
-		b.Marks = []int{int(last)}
-	}
-	b.Notes = []string{fmt.Sprintf("discs: black %d, white %d", s.Count(0), s.Count(1))}
-	return b
-}
-
-func noccaBoard(s *nocca.State, d games.Description, last games.Move) *Board {
-	b := newBoard(d)
-	g := s.Game()
-	// Pieces by colour: white and black.
-	b.Pieces = []Piece{
-		{ASCII: "W", Unicode: "○", Colour: "1;33", Stack: "w"},
-		{ASCII: "B", Unicode: "●", Colour: "1;34", Stack: "b"},
-	}
-	b.Above, b.Below = "white's goal", "black's goal"
-	var stacks []string
-	for sq := range b.Cells {
-		h, colours := s.Stack(sq)
-		if h == 0 {
-			continue
-		}
-		cell := make([]int, h)
-		var name strings.Builder
-		for i := range h {
-			cell[i] = int(colours >> i & 1)
-			l := b.Pieces[cell[i]].Stack
-			if i == h-1 {
-				l = strings.ToUpper(l)
-			}
-			name.WriteString(l)
-		}
-		b.Cells[sq] = cell
-		if h > 1 {
-			stacks = append(stacks, squareName(b, sq)+" "+name.String())
+		if len(cell) > 1 {
+			stacks = append(stacks, squareName(b, c)+" "+b.stackName(cell))
 		}
 	}
 	if len(stacks) > 0 {
 		b.Notes = append(b.Notes, "stacks (bottom to top): "+strings.Join(stacks, ", "))
 	}
-	b.Notes = append(b.Notes, fmt.Sprintf("stack limit %d; pieces on the board: white %d, black %d",
-		g.Stack(), s.OnBoard(nocca.White), s.OnBoard(nocca.Black)))
-	if last != games.NoMove {
-		from, to := s.MoveSquares(last)
-		for _, sq := range []int{from, to} {
-			if sq >= 0 && sq < len(b.Cells) {
-				b.Marks = append(b.Marks, sq)
-			}
+	b.Notes = append(b.Notes, pic.Notes...)
+	for _, c := range marks {
+		if c >= 0 && c < n {
+			b.Marks = append(b.Marks, c)
 		}
 	}
 	return b
 }
 
-// chessPieces are the pieces in the order of chess.Piece's type, white
-// then black: FEN letters, and the outlined and solid Unicode men.
-var chessPieces = func() []Piece {
-	var ps []Piece
-	for c, set := range []string{"♙♘♗♖♕♔", "♟♞♝♜♛♚"} {
-		for i, glyph := range []rune(set) {
-			letter := "PNBRQK"[i : i+1]
-			if c == 1 {
-				letter = strings.ToLower(letter)
-			}
-			ps = append(ps, Piece{ASCII: letter, Unicode: string(glyph), Colour: "1", Stack: letter})
+// stackName spells a stack from the bottom up by its pieces' letters, the
+// top one in upper case and those under it in lower case: "wwB".
+func (b *Board) stackName(cell []int) string {
+	var s strings.Builder
+	for i, p := range cell {
+		l := b.Pieces[p].ASCII
+		if i == len(cell)-1 {
+			s.WriteString(strings.ToUpper(l))
+		} else {
+			s.WriteString(strings.ToLower(l))
 		}
 	}
-	return ps
-}()
+	return s.String()
+}
 
-func chessBoard(s *chess.State, d games.Description, last games.Move) *Board {
-	b := newBoard(d)
-	b.Pieces = chessPieces
-	for sq := range b.Cells {
-		if p := s.PieceAt(sq); p != chess.NoPiece {
-			b.Cells[sq] = []int{int(p.Color())*6 + int(p.Type()) - 1}
+// drawCards draws a card game's table from its Description and a
+// Picture: each pile with its direction, top card and the cards played on
+// it, every hand (its cards where the picture shows them, else its size),
+// the seat to move with its plays made and due, and the draw pile.
+func drawCards(d games.Description, pic games.Picture, toMove int) string {
+	t := d.Cards
+	var b strings.Builder
+	for p, pile := range t.Piles {
+		dir := "down"
+		if pile.Up {
+			dir = "up  "
 		}
+		top, played := pile.Start, 0
+		if p < len(pic.Tops) && p < len(pic.PileSizes) {
+			top, played = pic.Tops[p], pic.PileSizes[p]
+		}
+		fmt.Fprintf(&b, "%s %s %d", pile.Name, dir, top)
+		if played > 0 {
+			fmt.Fprintf(&b, "   (%d played)", played)
+		}
+		b.WriteByte('\n')
 	}
-	if last != games.NoMove {
-		b.Marks = []int{chess.From(last), chess.To(last)}
+	for q, name := range d.Players {
+		b.WriteString(name + ":")
+		switch {
+		case q < len(pic.Hands) && pic.Hands[q] != nil:
+			for _, c := range pic.Hands[q] {
+				b.WriteString(" " + strconv.Itoa(c))
+			}
+		case q < len(pic.HandSizes):
+			fmt.Fprintf(&b, " %d cards", pic.HandSizes[q])
+		}
+		if q == toMove {
+			if pic.Due > 0 {
+				fmt.Fprintf(&b, "   <- to move, played %d of %d", pic.Played, pic.Played+pic.Due)
+			} else {
+				fmt.Fprintf(&b, "   <- to move, played %d, may end the turn", pic.Played)
+			}
+		}
+		b.WriteByte('\n')
 	}
-	if s.InCheck() && s.Player() >= 0 {
-		b.Notes = append(b.Notes, "check")
+	fmt.Fprintf(&b, "draw pile: %d cards\n", pic.Deck)
+	for _, n := range pic.Notes {
+		b.WriteString(n + "\n")
 	}
-	return b
+	return b.String()
 }
 
 // squareName writes a cell's coordinates as the move notation does: a

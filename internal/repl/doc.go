@@ -30,12 +30,16 @@
 //
 // # Boards
 //
-// A state is drawn by the first of: its own Draw method (Drawer: a card
-// game showing the piles, the person's hand and only the sizes of the other
-// hands); for imperfect information, the position string the person's seat
-// may see (never the hidden parts); a Board, built for the families meeple
-// ships (k-in-a-row in any number of dimensions, Othello, Nocca Nocca,
-// chess) or from any state that implements CellState; and last String.
+// Every board is drawn from data, with no code for any one game: the
+// game's games.Description and the position's games.Picture as the
+// person's seat sees it (a person watching engines sees every hand). A
+// game with a card table (Description.Cards) is drawn as its piles with
+// their direction and top card, the person's hand, the other hands as
+// their sizes, the draw pile's size and the plays made and due this turn;
+// a game with a board as a Board, the cells of the last move (MoveCells)
+// marked. A state that is not games.Pictured is drawn by its String, or
+// for imperfect information as the position string the person's seat may
+// see (never the hidden parts).
 // A Board is drawn as a grid with its coordinates, or for three axes or more
 // as a grid of 2-D slices, each labelled with its coordinates on the outer
 // axes (axis 3 across the page, axes 4, 5, 6 down it). Stacks show their

@@ -18,17 +18,17 @@ func TestHandOver(t *testing.T) {
 	}
 	got := out.String()
 	first := strings.Index(got, "Player 1, take the keyboard and press Enter")
-	hand1 := strings.Index(got, "player 1: 9 23 24 39 65 93")
+	hand1 := strings.Index(got, "player1: 9 23 24 39 65 93")
 	clear := strings.Index(got, clearScreen)
 	second := strings.Index(got, "Player 2, take the keyboard and press Enter")
 	if first < 0 || hand1 < first || clear < hand1 || second < clear || strings.Count(got, clearScreen) != 1 {
 		t.Fatalf("want player 1 asked, their hand, the screen cleared, player 2 asked:\n%q", got)
 	}
-	if i := strings.Index(got, "player 2: 47 48"); i < second {
+	if i := strings.Index(got, "player2: 47 48"); i < second {
 		t.Errorf("player 2's hand drawn before they took the keyboard:\n%s", got)
 	}
 	after := got[clear:]
-	if strings.Contains(after, "24 39 65 93") || !strings.Contains(after, "player 1: 4 cards") && !strings.Contains(after, "player 1: 6 cards") {
+	if strings.Contains(after, "24 39 65 93") || !strings.Contains(after, "player1: 4 cards") && !strings.Contains(after, "player1: 6 cards") {
 		t.Errorf("after the hand-over, player 1's cards show:\n%s", after)
 	}
 	if strings.Contains(got[:first], clearScreen) {

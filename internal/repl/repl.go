@@ -412,20 +412,54 @@ func (r *repl) drawBoard() {
 	}
 }
 
-// render draws st: by the game's own Drawer, as a grid, or as its String
-// (for imperfect information: the position as the viewer sees it).
+// render draws st from its game's Description and its Picture as the
+// viewer sees it: a card table, a board, or the picture's notes. A state
+// with no picture is drawn by its String, or for imperfect information as
+// the position string the viewer may see (never the hidden parts).
 func (r *repl) render(st games.State) string {
 	seat := r.viewer()
-	if d, ok := st.(Drawer); ok {
-		return strings.TrimRight(d.Draw(seat, r.o.Style.Fancy), "\n") + "\n"
+	g := r.t.Game()
+	d := g.Describe()
+	ps, ok := st.(games.Pictured)
+	if !ok {
+		if vs, ok := st.(games.ViewState); ok && hidden(g) && seat >= 0 {
+			return fmt.Sprintf("position as %s sees it: %s\n", r.t.SeatName(seat), vs.View(seat))
+		}
+		return strings.TrimRight(st.String(), "\n") + "\n"
 	}
-	if vs, ok := st.(games.ViewState); ok && hidden(r.t.Game()) && seat >= 0 {
-		return fmt.Sprintf("position as %s sees it: %s\n", r.t.SeatName(seat), vs.View(seat))
+	pic := picture(ps, seat, g.Type().Players)
+	if d.Cards != nil {
+		return drawCards(d, pic, st.Player())
 	}
-	if b := boardOf(st, r.t.Game().Describe(), r.lastMove()); b != nil {
+	var marks []int
+	if last := r.lastMove(); last != games.NoMove {
+		marks = ps.MoveCells(last)
+	}
+	if b := boardOf(d, pic, marks); b != nil {
 		return b.Draw(r.o.Style, r.flip)
 	}
+	if len(pic.Notes) > 0 {
+		return strings.Join(pic.Notes, "\n") + "\n"
+	}
 	return strings.TrimRight(st.String(), "\n") + "\n"
+}
+
+// picture is the position as seat sees it; seat -1, a person watching
+// engines, sees everything: every seat's hand.
+func picture(ps games.Pictured, seat, players int) games.Picture {
+	if seat >= 0 {
+		return ps.Picture(seat)
+	}
+	pic := ps.Picture(-1)
+	if pic.Hands != nil {
+		pic.Hands = slices.Clone(pic.Hands)
+		for q := range min(players, len(pic.Hands)) {
+			if h := ps.Picture(q).Hands; q < len(h) {
+				pic.Hands[q] = h[q]
+			}
+		}
+	}
+	return pic
 }
 
 // announce says how the game ended: the game's reason, what it means for

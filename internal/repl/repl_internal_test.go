@@ -3,7 +3,6 @@ package repl
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,49 +128,73 @@ func TestParseEngine(t *testing.T) {
 	}
 }
 
-// drawnState is a state with a drawing of its own (as The Game's will be).
-type drawnState struct{ *kinarow.State }
-
-func (s drawnState) Draw(seat int, fancy bool) string {
-	return fmt.Sprintf("drawn for seat %d, fancy %t\n", seat, fancy)
-}
-
-// cellState is a kinarow state drawn through CellState, as a new board
-// game would be.
-type cellState struct{ *kinarow.State }
-
-func (s cellState) CellPieces(cell int, buf []int) []int {
-	buf = buf[:0]
-	if p := s.At(cell); p >= 0 {
-		buf = append(buf, p)
-	}
-	return buf
-}
-
-func (s cellState) MoveCells(m games.Move) []int { return []int{int(m)} }
+// plainState is a kinarow state without a picture: it is drawn by its
+// String.
+type plainState struct{ games.State }
 
 func TestRender(t *testing.T) {
 	r := newTestREPL(t, "qubic", HumanVsEngine)
 	r.t.Play([]string{"b2c", "a1a"})
 	st := r.t.State().(*kinarow.State)
-	if got := r.render(drawnState{st}); got != "drawn for seat 0, fancy false\n" {
-		t.Errorf("Drawer: %q", got)
-	}
-	r.o.Mode = Watch
-	r.o.Style.Fancy = true
-	if got := r.render(drawnState{st}); got != "drawn for seat -1, fancy true\n" {
-		t.Errorf("Drawer, watching: %q", got)
-	}
-	for _, fancy := range []bool{false, true} {
-		r.o.Style.Fancy = fancy
-		if got, want := r.render(cellState{st}), r.render(st); got != want {
-			t.Errorf("CellState (fancy %t):\n%s\nwant\n%s", fancy, got, want)
-		}
-	}
 	// The plain board marks the last move with parentheses.
-	r.o.Style.Fancy = false
 	if got := r.render(st); !strings.Contains(got, "1(o). . .") || !strings.Contains(got, "[a]") || !strings.Contains(got, "[c]") {
 		t.Errorf("qubic board:\n%s", got)
+	}
+	if got := r.render(plainState{st}); got != strings.TrimRight(st.String(), "\n")+"\n" {
+		t.Errorf("a state with no picture: %q", got)
+	}
+}
+
+// TestBoardOf draws a board nobody ships, from its Description and
+// Picture alone: 2x2x2 with stacks of pieces of three seats, rows down.
+func TestBoardOf(t *testing.T) {
+	d := games.Description{
+		Players: []string{"a", "b", "c"}, Dims: []int{2, 2, 2}, Coords: []string{"letters", "numbers", "letters"},
+		RowsDown: true, Stacks: 3, Above: "north", Below: "south",
+		Pieces: []games.Piece{
+			{Name: "red", Seat: 0, Letter: "R", Glyph: "▲", Shape: "disc", Colour: "red"},
+			{Name: "green", Seat: 1, Letter: "G", Glyph: "■", Shape: "disc", Colour: "green"},
+			{Name: "plum", Seat: 2, Letter: "P", Glyph: "◆", Shape: "disc", Colour: "plum"},
+		},
+	}
+	pic := games.Picture{Cells: [][]int{{0}, nil, nil, {1, 2, 0}, nil, {2}, nil, nil}, Notes: []string{"three seats"}}
+	b := boardOf(d, pic, []int{3, 99})
+	if b == nil {
+		t.Fatal("boardOf = nil")
+	}
+	want := "  north\n" +
+		"[a]        [b]\n" +
+		"  a  b       a  b\n" +
+		"1 R  .     1 .  P\n" +
+		"2 . (R3)   2 .  .\n" +
+		"  south\n" +
+		"stacks (bottom to top): b2a gpR\n" +
+		"three seats\n"
+	if got := b.Draw(Style{}, false); got != want {
+		t.Errorf("plain:\n%s\nwant\n%s", got, want)
+	}
+	if got := b.Draw(Style{Fancy: true}, false); !strings.Contains(got, "\x1b[1;32m") && !strings.Contains(got, "\x1b[1;31m▲") || !strings.Contains(got, "\x1b[1m◆") {
+		t.Errorf("fancy: %q", got)
+	}
+	for _, bad := range []games.Picture{{Cells: make([][]int, 7)}, {Cells: [][]int{{3}, nil, nil, nil, nil, nil, nil, nil}}} {
+		if b := boardOf(d, bad, nil); b != nil {
+			t.Errorf("boardOf(%v) drew a board that does not fit", bad)
+		}
+	}
+}
+
+// TestDrawCards draws a card table from its Description and Picture.
+func TestDrawCards(t *testing.T) {
+	d := games.Description{Players: []string{"ann", "bob"}, Cards: &games.CardTable{Range: [2]int{2, 30}, Hand: 3,
+		Piles: []games.PileKind{{Name: "a", Up: true, Start: 1}, {Name: "b", Start: 31}}}}
+	pic := games.Picture{Tops: []int{5, 31}, PileSizes: []int{2, 0}, Hands: [][]int{{7, 9}, nil}, HandSizes: []int{2, 3}, Deck: 20, Played: 1, Due: 1}
+	want := "a up   5   (2 played)\nb down 31\nann: 7 9   <- to move, played 1 of 2\nbob: 3 cards\ndraw pile: 20 cards\n"
+	if got := drawCards(d, pic, 0); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	pic.Due = 0
+	if got := drawCards(d, pic, 0); !strings.Contains(got, "played 1, may end the turn") {
+		t.Errorf("nothing due:\n%s", got)
 	}
 }
 

@@ -16,46 +16,108 @@
 //	POST /api/check                {"spec": "othello(size=10)"} or {"toml": "...", "file": "x.toml"}
 //	                               -> {"name","game","rules","description","players"} or {"error","file","line","key"}
 //	                               (players: the seat names, Description.Players: the lobby offers a seat each)
-//	POST /api/rooms                {"variant": spec, "toml": text (optional, instead of variant),
-//	                                "seats": [{"person": true} | {"engine": "level=3" | an --engine spec}],
-//	                                "clock": "5+0.1" (optional, seconds), "seed": 1 (optional)}
+//	POST /api/rooms                {"variant": spec, "toml": text, "file": name (optional, instead of variant),
+//	                                "seats": [{"person": true} | {"engine": "level=3" | a server engine's name}],
+//	                                "clock": "300+2" (optional: seconds[+increment] per seat), "seed": 1 (optional)}
 //	                               -> {"room": id, "watch": "/room/{id}", "seats": [{"name", "link"}]}
 //	                               (link: "/room/{id}?token=T" for a person's seat, "" for an engine's)
 //	GET  /api/rooms/{id}/record    the room's finished games as `meeple replay` reads them
 //	GET  /ws/room/{id}?token=T     the room's WebSocket (no token: a spectator)
 //	GET  /ws/watch                 the watched match's WebSocket
 //
+// A variant from a page is a shipped name or a game with inline rules
+// ("othello(size=10)"), or a file's text checked by games.ParseVariant (its
+// extends may name shipped variants only): the server never reads a path
+// a page names. An engine seat is meeple's own engine at a level
+// (level=1..10: node budgets, as in meeple play) or the name= of an engine
+// the operator gave with `meeple serve --engine SPEC`: a page never gives
+// a command to run. A room keeps its seats in the order created; game n
+// seats them rotated by the swaps of its newgames.
+//
 // A room's WebSocket carries one JSON object a message. Down (server to page):
 //
 //	{"type":"hello", "room": id, "seat": k (-1: spectator), "variant": name, "rules": text,
 //	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
-//	{"type":"state", "game": n (1-based, a room plays games in turn), "ply": n,
+//	{"type":"state", "game": n (1-based, a room plays games in turn),
+//	 "ply": n (plies played, chance outcomes included),
 //	 "picture": games.Picture as this seat sees it, "toMove": seat (-1: over),
 //	 "legal": [{"move": "e7e8q", "cells": [52, 60]}] (only to the seat to move),
-//	 "last": {"move", "cells", "seat"} (absent before the first move),
-//	 "history": ["e2e4", ...] (the moves in the game's notation, as this seat may see them),
+//	 "last": {"move", "cells", "seat"} (absent before the first move; seat -1 and move "?"
+//	         for a chance outcome in a game of hidden information),
+//	 "history": ["e2e4", ...] (the moves in the game's notation, as this seat may see them:
+//	         in a game of hidden information a chance outcome is "?" except to the seat
+//	         whose hand it went into; spectators see "?"),
 //	 "clocks": [ms, ...] (timed rooms), "result": {"returns": [...], "result": "1-0",
 //	 "termination": "normal"|"illegal move"|..., "reason": text} once over}
 //	{"type":"seats", "seats": [...]}   a seat came online or went away
 //	{"type":"error", "message": text}  a message refused; the connection stays
 //
+// A page gets hello and the state on connecting, a state after every ply
+// (and once more when the game ends, with its result), and hello again
+// when a new game rotates the seats ("seat" may change).
+//
 // Up (page to server):
 //
 //	{"type":"move", "move": "e2e4", "ply": n}  ply: the ply the page saw; a stale move is refused
 //	{"type":"newgame", "swap": true}           after a game ends: the next game, seats rotated
-//	{"type":"resign"}
+//	{"type":"resign"}                          on the seat's turn, in a two-player zero-sum game
 //
-// The watch WebSocket (/ws/watch) carries down only; on connecting, a page
-// gets the hello, then every state of every game from its start, then the
-// states live as games are played:
+// Up messages are decoded strictly (Decode: one JSON object, known type
+// and fields); a refused one gets an error message and the connection
+// goes on. A move is taken only from the token's seat, on its turn, at
+// the current ply, and legal (games.ParseLegal).
 //
-//	{"type":"hello", "match": name, "variant": name, "description": games.Description}
-//	{"type":"state", "game": n, "players": [engine names by seat], ...the fields of a room's
-//	 state but legal (picture: the public view)}
-//	{"type":"standings", "lines": ["...", ...]}  the standings as `meeple match` prints them
+// # Watching a match
 //
-// The server owns the rules: a move is checked with games.ParseLegal in
-// the server's own state; chance comes from the room's seed; an engine
-// seat plays through the referee's game loop, which ends a game with a
-// typed reason when an engine crashes, stalls or plays an illegal move.
+// With --watch DIR (or `meeple match --serve ADDR`), /ws/watch follows the
+// match's events.jsonl (referee.Follow) and sends, on connecting, what it
+// has so far (the match, up to the last 50 finished games, the games in
+// progress, the standings), then as it happens:
+//
+//	{"type":"match", "variant", "rules", "description": games.Description, "engines": [...], "total": n}
+//	{"type":"game", "game": n (0-based, as the match numbers it), "seats": [engine names],
+//	 "ply", "picture" (the public view), "toMove", "last", "history", "clocks"}
+//	                                   at a game's start and after each of its moves
+//	{"type":"finished", "game", "seats", "moves": [...], "pictures": [start, after each move],
+//	 "result": {"returns", "result", "termination", "reason"}}  a game ended: step through it
+//	{"type":"standings", "standings": [referee.Standing: engine, games, w, d, l, points, score,
+//	 elo, elo_lo, elo_hi, los], "pairs": [pentanomial counts], "sprt": {...}, "done": bool}
+//	                                   after every game and at the match's end
+//
+// # Limits
+//
+// Each is a flag of meeple serve, refused past it with HTTP 503 and a JSON
+// error (or an error message on a socket), never a crash: a WebSocket
+// message of 4 KiB (--max-message; a longer one closes that socket with
+// status 1009, as the WebSocket library does), an HTTP body of 64 KiB,
+// 10000 rooms kept (--max-rooms), 2000 rooms in memory (--max-live: an
+// idle room, with no page connected, is unloaded and resumes when
+// visited), 5000 connections (--max-conns), 8 engine seats in the rooms
+// in memory (--max-engines; each is a process while its game runs). A
+// page that falls 64 messages behind is disconnected.
+//
+// # Rooms on disk
+//
+// --dir holds rooms/ID.json (the room: variant, rules, seed, seats and
+// their tokens, the plies of the game in progress, clocks), rewritten
+// atomically (a temp file renamed over it) after every ply by one saver
+// goroutine, off the path from a move to the pages; and rooms/ID.txt, the
+// room's finished games as records, appended and synced as each game
+// ends, which `meeple replay` verifies. On start the server loads the
+// rooms and resumes the games in progress at a referee.Table, which
+// replays their plies and draws the same chance outcomes again from the
+// room's seed.
+//
+// The server owns the rules: every game is played at a referee.Table (the
+// referee's game loop), whose seats are people (a seat that waits for its
+// page's checked move) and engines (referee.EngineSeat); the Table checks
+// every move again with games.ParseLegal, draws chance from the room's
+// seed, and ends a game with a typed reason when an engine crashes,
+// stalls or plays an illegal move, or a clock runs out. Its hook keeps the
+// room's position, saves it and tells the pages.
+//
+// Files: server.go (Config, Run, the HTTP API), room.go (rooms, views,
+// moves from pages), game.go (the Table, the seats, the hook), ws.go (the
+// sockets), msg.go (the messages, Decode), store.go (the disk), watch.go
+// (--watch), limits.go.
 package serve

@@ -181,9 +181,11 @@ func (r *Room) hook(u referee.Update) {
 		rec.Game, rec.Pair = r.file.Game-1, r.file.Game-1
 		r.file.Ended = &rec
 		r.moves = nil
-		if err := r.s.store.appendRecord(r.id, &rec); err != nil {
-			r.s.logf("room %s: writing the record: %v", r.id, err)
-		}
+		r.s.saver.queue(func() {
+			if err := r.s.store.appendRecord(r.id, &rec); err != nil {
+				r.s.logf("room %s: writing the record: %v", r.id, err)
+			}
+		})
 	}
 	r.save()
 	r.broadcast(false)

@@ -35,6 +35,7 @@ type Room struct {
 	done    chan struct{}      // closed when the game goroutine has returned
 	used    time.Time          // the last connection or move, for unloading idle rooms
 	arrived time.Time          // when the move being played arrived (latency metric)
+	queued  bool               // waiting for the saver
 }
 
 // personMove is a move (or a resignation) from a person's page, already
@@ -230,10 +231,26 @@ func (r *Room) seatsChanged() {
 	}
 }
 
-// save writes the room to disk; a failure is logged, the game goes on.
+// save queues the room to be written to disk by the server's saver, off
+// the path from a move to the pages. Call with r.mu held.
 func (r *Room) save() {
-	if err := r.s.store.save(&r.file); err != nil {
-		r.s.logf("%v", err)
+	if !r.queued {
+		r.queued = true
+		r.s.saver.queue(r.write)
+	}
+}
+
+// write is the saver's job: the room as it is now, to disk.
+func (r *Room) write() {
+	r.mu.Lock()
+	r.queued = false
+	b, err := json.Marshal(&r.file)
+	r.mu.Unlock()
+	if err == nil {
+		err = r.s.store.write(r.id, b)
+	}
+	if err != nil {
+		r.s.logf("room %s: %v", r.id, err)
 	}
 }
 

@@ -50,10 +50,25 @@ func startServer(t testing.TB, dir string, lim Limits) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(s.Handler())
-	ts := &testServer{s: s, hs: hs, dir: dir}
+	ts := &testServer{s: s, hs: newHTTPTest(s), dir: dir}
 	t.Cleanup(ts.close)
 	return ts
+}
+
+func newHTTPTest(s *Server) *httptest.Server { return httptest.NewServer(s.Handler()) }
+
+// dialWatch opens /ws/watch.
+func (ts *testServer) dialWatch(t testing.TB) *client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.hs.URL, "http")+"/ws/watch", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.SetReadLimit(1 << 20)
+	t.Cleanup(func() { ws.CloseNow() })
+	return &client{t: t, ws: ws}
 }
 
 func (ts *testServer) close() {

@@ -57,6 +57,7 @@ type Server struct {
 	cfg   Config
 	lim   Limits
 	store store
+	saver *saver
 	ctx   context.Context // ends when the server closes: stops games and sockets
 	stop  context.CancelFunc
 
@@ -65,6 +66,8 @@ type Server struct {
 	onDisk  int              // rooms kept in all
 	engines int              // engine seats of the rooms in memory
 	conns   atomic.Int64
+
+	watch *watcher // --watch: the match followed
 
 	// onDelivered, when set (the load benchmark), gets the time from a
 	// move's arrival to its delivery to every page of the room.
@@ -93,7 +96,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.ctx, s.stop = context.WithCancel(ctx)
+	s.saver = newSaver()
 	s.onDisk = len(ids)
+	if cfg.Watch != "" {
+		s.watch = newWatcher(s.ctx, cfg.Watch, s.logf)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, id := range ids {
@@ -123,6 +130,7 @@ func (s *Server) Close() {
 	for _, r := range rooms {
 		r.halt()
 	}
+	s.saver.stop()
 }
 
 // halt stops the room's game goroutine and waits for it.
@@ -158,11 +166,11 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 	defer s.Close()
 	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	if cfg.Stdout != nil {
-		what := ""
+		page := ""
 		if cfg.Watch != "" {
-			what = " (the match: /watch)"
+			page = "watch"
 		}
-		fmt.Fprintf(cfg.Stdout, "meeple serve: open http://%s/%s (rooms in %s)\n", ln.Addr(), what, s.cfg.Dir)
+		fmt.Fprintf(cfg.Stdout, "meeple serve: open http://%s/%s (rooms in %s)\n", ln.Addr(), page, s.cfg.Dir)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -186,6 +194,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/rooms", s.handleCreate)
 	mux.HandleFunc("GET /api/rooms/{id}/record", s.handleRecord)
 	mux.HandleFunc("GET /ws/room/{id}", s.handleRoomSocket)
+	mux.HandleFunc("GET /ws/watch", s.handleWatchSocket)
 	mux.HandleFunc("GET /", s.handlePage)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
@@ -317,6 +326,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such room")
 		return
 	}
+	s.saver.flush() // the records of games just ended are written
 	b, err := os.ReadFile(s.store.path(id, ".txt"))
 	if err != nil {
 		if _, err := os.Stat(s.store.path(id, ".json")); err != nil {
@@ -506,6 +516,7 @@ func (s *Server) makeRoomLocked() bool {
 		return false
 	}
 	idle.halt()
+	s.saver.flush()
 	delete(s.rooms, idle.id)
 	s.engines -= idle.engineSeats()
 	return true

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/meeple-games/meeple/internal/referee"
 )
@@ -46,30 +47,33 @@ func (s store) path(id, ext string) string { return filepath.Join(s.dir, "rooms"
 
 func (s store) init() error { return os.MkdirAll(filepath.Join(s.dir, "rooms"), 0o755) }
 
-// save writes f atomically: a temp file in the same directory, synced,
-// then renamed over the old one.
+// save writes f atomically: a temp file in the same directory renamed
+// over the old one, so that a crash of the server leaves the old file or
+// the new, never a part. It is not synced (a ply is saved every move;
+// the records of finished games are).
 func (s store) save(f *roomFile) error {
 	b, err := json.Marshal(f)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Join(s.dir, "rooms"), f.ID+".*.tmp")
+	return s.write(f.ID, b)
+}
+
+func (s store) write(id string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Join(s.dir, "rooms"), id+".*.tmp")
 	if err != nil {
 		return err
 	}
 	_, err = tmp.Write(b)
-	if err == nil {
-		err = tmp.Sync()
-	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), s.path(f.ID, ".json"))
+		err = os.Rename(tmp.Name(), s.path(id, ".json"))
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("saving room %s: %w", f.ID, err)
+		return fmt.Errorf("saving room %s: %w", id, err)
 	}
 	return nil
 }
@@ -121,4 +125,69 @@ func (s store) appendRecord(id string, r *referee.Record) error {
 		err = cerr
 	}
 	return err
+}
+
+// saver writes rooms to disk in the order they changed, one at a time, so
+// that a room's files are written in order, a burst of moves in one room
+// costs one write, and no page waits for the disk. Server.Close flushes it.
+type saver struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	q       []func()
+	busy    bool
+	stopped bool
+}
+
+func newSaver() *saver {
+	s := &saver{}
+	s.cond = sync.NewCond(&s.mu)
+	go s.run()
+	return s
+}
+
+// queue adds a job: writing a room, appending a record.
+func (s *saver) queue(job func()) {
+	s.mu.Lock()
+	s.q = append(s.q, job)
+	s.mu.Unlock()
+	s.cond.Broadcast()
+}
+
+func (s *saver) run() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		for len(s.q) == 0 && !s.stopped {
+			s.cond.Wait()
+		}
+		if len(s.q) == 0 {
+			return
+		}
+		job := s.q[0]
+		s.q = s.q[1:]
+		s.busy = true
+		s.mu.Unlock()
+		job()
+		s.mu.Lock()
+		s.busy = false
+		s.cond.Broadcast()
+	}
+}
+
+// flush waits until every queued job is done.
+func (s *saver) flush() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.q) > 0 || s.busy {
+		s.cond.Wait()
+	}
+}
+
+// stop flushes and ends the saver.
+func (s *saver) stop() {
+	s.flush()
+	s.mu.Lock()
+	s.stopped = true
+	s.mu.Unlock()
+	s.cond.Broadcast()
 }

@@ -1,0 +1,238 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+
+	"github.com/coder/websocket"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/referee"
+)
+
+// keepFinished is how many finished games a new watcher is sent.
+const keepFinished = 50
+
+// watcher follows a match directory's events (referee.Follow) and keeps
+// what /ws/watch sends: the match, its games in progress, the standings
+// and the finished games with a picture of every ply.
+type watcher struct {
+	mu        sync.Mutex
+	match     []byte // the match message
+	variant   *games.Variant
+	live      map[int]*watchGame
+	standings []byte
+	finished  [][]byte
+	conns     map[*conn]struct{}
+}
+
+// watchGame is a game of the match being played.
+type watchGame struct {
+	n        int
+	seats    []string
+	st       games.State
+	hidden   bool
+	history  []string
+	pictures []games.Picture // after each ply, as an onlooker sees it
+	last     *lastMove
+	clocks   []int64
+}
+
+// Messages of /ws/watch (see the package doc).
+type watchMatchMsg struct {
+	Type        string          `json:"type"` // match
+	Variant     string          `json:"variant"`
+	Rules       string          `json:"rules"`
+	Description json.RawMessage `json:"description"`
+	Engines     []string        `json:"engines"`
+	Total       int             `json:"total"`
+}
+
+type watchGameMsg struct {
+	Type    string        `json:"type"` // game
+	Game    int           `json:"game"`
+	Seats   []string      `json:"seats"`
+	Ply     int           `json:"ply"`
+	Picture games.Picture `json:"picture"`
+	ToMove  int           `json:"toMove"`
+	Last    *lastMove     `json:"last,omitempty"`
+	History []string      `json:"history"`
+	Clocks  []int64       `json:"clocks,omitempty"`
+}
+
+type watchStandingsMsg struct {
+	Type      string              `json:"type"` // standings
+	Standings []referee.Standing  `json:"standings"`
+	Pairs     []referee.PairStats `json:"pairs,omitempty"`
+	SPRT      *referee.SPRTStatus `json:"sprt,omitempty"`
+	Done      bool                `json:"done"` // the match is over
+}
+
+type watchFinishedMsg struct {
+	Type     string          `json:"type"` // finished
+	Game     int             `json:"game"`
+	Seats    []string        `json:"seats"`
+	Moves    []string        `json:"moves"`
+	Pictures []games.Picture `json:"pictures"` // the start, then after each move
+	Result   resultMsg       `json:"result"`
+}
+
+func newWatcher(ctx context.Context, dir string, logf func(string, ...any)) *watcher {
+	w := &watcher{live: map[int]*watchGame{}, conns: map[*conn]struct{}{}}
+	go func() {
+		err := referee.Follow(ctx, dir, w.event)
+		if err != nil && !errors.Is(err, context.Canceled) {
+			logf("watching %s: %v", dir, err)
+		}
+	}()
+	return w
+}
+
+// event takes one event of the match and tells the watchers.
+func (w *watcher) event(ev referee.Event) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch ev.Type {
+	case "match_start":
+		v, err := games.LoadVariant(ev.Rules)
+		if err != nil {
+			return err
+		}
+		v.Name = ev.Variant
+		desc, _ := json.Marshal(v.Game.Describe())
+		w.variant = v
+		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Rules: ev.Rules, Description: desc,
+			Engines: ev.Engines, Total: ev.Total})
+		w.send(w.match)
+	case "game_start":
+		if w.variant == nil || ev.Game == nil {
+			return nil
+		}
+		st := w.variant.Game.NewState()
+		if ev.Start != "" && ev.Start != referee.StartPos {
+			s, err := w.variant.Game.ParseState(ev.Start)
+			if err != nil {
+				return err
+			}
+			st = s
+		}
+		g := &watchGame{n: *ev.Game, seats: ev.Seats, st: st, hidden: w.variant.Game.Type().Information == games.ImperfectInformation}
+		g.pictures = append(g.pictures, picture(st, -1))
+		w.live[g.n] = g
+		w.send(g.message())
+	case "move":
+		g := w.live[deref(ev.Game)]
+		if g == nil {
+			return nil
+		}
+		mv, err := games.ParseLegal(g.st, ev.Move)
+		if err != nil {
+			return err
+		}
+		lm := &lastMove{Move: ev.Move, Seat: -1}
+		if ev.Chance {
+			if g.hidden {
+				lm.Move = "?"
+			}
+		} else {
+			lm.Seat = deref(ev.Seat) - 1
+			if p, ok := g.st.(games.Pictured); ok {
+				lm.Cells = p.MoveCells(mv)
+			}
+		}
+		g.st.Play(mv)
+		g.history = append(g.history, lm.Move)
+		g.pictures = append(g.pictures, picture(g.st, -1))
+		g.last, g.clocks = lm, ev.Clocks
+		w.send(g.message())
+	case "game_end":
+		g := w.live[deref(ev.Game)]
+		if g != nil {
+			delete(w.live, g.n)
+			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Pictures: g.pictures,
+				Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason}})
+			w.finished = append(w.finished, b)
+			if len(w.finished) > keepFinished {
+				w.finished = w.finished[1:]
+			}
+			w.send(b)
+		}
+		w.standings, _ = json.Marshal(watchStandingsMsg{Type: "standings", Standings: ev.Standings, Pairs: ev.Pairs, SPRT: ev.SPRT})
+		w.send(w.standings)
+	case "match_end":
+		w.standings, _ = json.Marshal(watchStandingsMsg{Type: "standings", Standings: ev.Standings, Pairs: ev.Pairs, SPRT: ev.SPRT, Done: true})
+		w.send(w.standings)
+	}
+	return nil
+}
+
+func (g *watchGame) message() []byte {
+	to := g.st.Player()
+	if to < 0 {
+		to = -1
+	}
+	b, _ := json.Marshal(watchGameMsg{Type: "game", Game: g.n, Seats: g.seats, Ply: len(g.history), Picture: g.pictures[len(g.pictures)-1],
+		ToMove: to, Last: g.last, History: g.history, Clocks: g.clocks})
+	return b
+}
+
+// send gives b to every watcher. Call with w.mu held.
+func (w *watcher) send(b []byte) {
+	for c := range w.conns {
+		c.send(b, nil)
+	}
+}
+
+// join sends a new watcher everything so far.
+func (w *watcher) join(c *conn) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.conns[c] = struct{}{}
+	if w.match != nil {
+		c.send(w.match, nil)
+	}
+	for _, b := range w.finished {
+		c.send(b, nil)
+	}
+	for _, g := range w.live {
+		c.send(g.message(), nil)
+	}
+	if w.standings != nil {
+		c.send(w.standings, nil)
+	}
+}
+
+func (w *watcher) leave(c *conn) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.conns, c)
+}
+
+func (s *Server) handleWatchSocket(w http.ResponseWriter, r *http.Request) {
+	if s.watch == nil {
+		httpError(w, http.StatusNotFound, "this server watches no match (meeple serve --watch DIR)")
+		return
+	}
+	ws, release := s.accept(w, r)
+	if ws == nil {
+		return
+	}
+	defer release()
+	// A new watcher gets up to keepFinished finished games at once.
+	c := &conn{ws: ws, roomSeat: -1, out: make(chan outMsg, outQueue+keepFinished+64), gone: make(chan struct{})}
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	go c.writer(ctx)
+	s.watch.join(c)
+	defer s.watch.leave(c)
+	for {
+		if _, _, err := ws.Read(ctx); err != nil {
+			c.close(websocket.StatusNormalClosure, "")
+			return
+		}
+		c.send(errorJSON("the watch socket takes no messages"), nil)
+	}
+}
