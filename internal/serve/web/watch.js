@@ -1,73 +1,110 @@
-// watch.js is a watched match's page: every game on its board as it is
-// played, the standings as games end, and any game stepped through move
-// by move from the positions the page has received (the server sends each
-// game's positions from the start when the page connects).
+// watch.js is a watched match's page (/ws/watch, internal/serve/doc.go):
+// every game in progress on its board, the standings (score, Elo with its
+// interval, pentanomial, SPRT) as games end, and finished games stepped
+// through move by move.
 import { h, wsURL } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 
+const num = (x, d = 0) => (x === null || x === undefined ? "∞" : Number(x).toFixed(d));
+const signed = (x) => (x === null || x === undefined ? "±∞" : (x > 0 ? "+" : "") + Number(x).toFixed(0));
+
 export function watch(main) {
   document.getElementById("title").textContent = "watching a match";
-  const st = { hello: null, games: new Map(), standings: null, shown: null, step: null, closed: false };
+  // games: number -> {seats, live (the last game message), finished}.
+  // follow: show the newest game in progress until a game is picked.
+  const st = { match: null, games: new Map(), standings: null, shown: null, follow: true, step: null, closed: false };
 
   function connect() {
     const ws = new WebSocket(wsURL("/ws/watch"));
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === "hello") st.hello = msg;
-      else if (msg.type === "state") {
-        const n = msg.game || 1;
-        if (!st.games.has(n)) st.games.set(n, []);
-        const list = st.games.get(n);
-        if (!list.length || list[list.length - 1].ply < msg.ply || msg.result) list.push(msg);
-        if (st.shown === null) st.shown = n;
-      } else if (msg.type === "standings") st.standings = msg;
-      else return;
+      const game = (n) => {
+        if (!st.games.has(n)) st.games.set(n, { seats: [] });
+        return st.games.get(n);
+      };
+      switch (msg.type) {
+        case "match": st.match = msg; break;
+        case "game": Object.assign(game(msg.game), { seats: msg.seats || [], live: msg }); break;
+        case "finished": Object.assign(game(msg.game), { seats: msg.seats || [], finished: msg }); break;
+        case "standings": st.standings = msg; break;
+        default: return;
+      }
+      if ((st.shown === null || st.follow) && msg.type === "game") st.shown = msg.game;
+      if (st.shown === null && msg.type === "finished") st.shown = msg.game;
       st.closed = false;
       render();
     };
     ws.onclose = () => { st.closed = true; render(); setTimeout(connect, 2000); };
   }
 
+  function standings() {
+    const s = st.standings;
+    if (!s) return null;
+    const rows = (s.standings || []).map((x) => h("tr", {},
+      h("td", {}, x.engine), h("td", {}, x.games), h("td", {}, `${x.w} / ${x.d} / ${x.l}`),
+      h("td", {}, num(x.points, 1)), h("td", {}, num(100 * (x.score || 0), 1) + "%"),
+      h("td", {}, `${signed(x.elo)} [${signed(x.elo_lo)}, ${signed(x.elo_hi)}]`),
+      h("td", {}, x.los === null || x.los === undefined ? "" : num(100 * x.los, 1) + "%")));
+    const pairs = (s.pairs || []).map((p) => h("li", {},
+      `${p.a} vs ${p.b}: pentanomial [${(p.penta || []).join(", ")}], Elo ${signed(p.elo)} [${signed(p.elo_lo)}, ${signed(p.elo_hi)}]`));
+    const sprt = s.sprt ? h("p", {}, `SPRT ${s.sprt.test}: LLR ${num(s.sprt.llr, 2)} (${num(s.sprt.lower, 2)}, ${num(s.sprt.upper, 2)})${s.sprt.decision ? " — " + s.sprt.decision : ""}`) : null;
+    return h("section", { class: "standings" },
+      h("h2", {}, s.done ? "Final standings" : "Standings"),
+      h("div", { class: "scroll" }, h("table", {},
+        h("thead", {}, h("tr", {}, ["engine", "games", "W / D / L", "points", "score", "Elo [95%]", "LOS"].map((c) => h("th", {}, c)))),
+        h("tbody", {}, rows))),
+      pairs.length ? h("ul", { class: "pairs" }, pairs) : null, sprt);
+  }
+
   function render() {
     main.replaceChildren();
     if (st.closed) main.append(h("p", { class: "error" }, "Connection lost; reconnecting…"));
-    if (!st.hello) { main.append(h("p", {}, "Waiting for the match…")); return; }
-    main.append(h("h1", {}, st.hello.match || st.hello.variant || "match"));
-    if (st.standings) {
-      const lines = st.standings.lines || String(st.standings.text || "").split("\n");
-      main.append(h("pre", { class: "standings" }, lines.join("\n")));
-    }
+    if (!st.match) { main.append(h("p", {}, "Waiting for the match…")); return; }
+    const desc = st.match.description || {};
     const nums = [...st.games.keys()].sort((a, b) => a - b);
+    const done = nums.filter((n) => st.games.get(n).finished).length;
+    main.append(h("h1", {}, st.match.variant || "match"),
+      h("p", { class: "muted" }, `${(st.match.engines || []).join(" vs ")} · ${done} of ${st.match.total || "?"} games shown finished`),
+      standings());
     main.append(h("div", { class: "game-list" }, nums.map((n) => {
-      const list = st.games.get(n);
-      const last = list[list.length - 1];
+      const g = st.games.get(n);
       return h("button", {
-        class: "game-tab" + (n === st.shown ? " shown" : "") + (last.result ? " over" : " live"),
-        onclick: () => { st.shown = n; st.step = null; render(); },
-      }, `game ${n}${last.result ? " " + (last.result.result || "") : " ●"}`);
+        class: "game-tab" + (n === st.shown ? " shown" : "") + (g.finished ? " over" : " live"),
+        onclick: () => { st.shown = n; st.follow = false; st.step = null; render(); },
+      }, `game ${n + 1} ${g.finished ? g.finished.result.result || "" : "●"}`);
     })));
-    const list = st.games.get(st.shown);
-    if (!list) return;
-    const at = st.step === null ? list.length - 1 : st.step;
-    const s = list[at];
-    const desc = s.description || st.hello.description || {};
-    const players = s.players || desc.players || [];
-    main.append(h("p", { class: "status" }, players.join(" vs "), " · ",
-      s.result ? `${s.result.result || ""} ${s.result.termination || ""}${s.result.reason ? ": " + s.result.reason : ""}` : `ply ${s.ply}`));
-    if ((desc.dims || []).length) {
-      main.append(h("div", { class: "board-wrap" }, drawBoard({ desc, picture: s.picture || {}, flip: false, last: s.last ? s.last.cells : [] }).svg));
+    const g = st.games.get(st.shown);
+    if (!g) return;
+    let picture, history, last = [], line;
+    if (g.finished) {
+      const f = g.finished;
+      const n = (f.moves || []).length;
+      const at = st.step === null ? n : st.step;
+      picture = (f.pictures || [])[at] || {};
+      history = (f.moves || []).slice(0, at);
+      const r = f.result || {};
+      line = `${r.result || ""} ${r.termination || ""}${r.reason ? ": " + r.reason : ""} · move ${at} of ${n}`;
+      const go = (k) => { st.step = Math.max(0, Math.min(n, k)); render(); };
+      main.append(h("p", { class: "status" }, g.seats.join(" vs "), " · ", line));
+      main.append(h("div", { class: "controls" },
+        h("button", { onclick: () => go(0), disabled: at === 0 }, "« start"),
+        h("button", { onclick: () => go(at - 1), disabled: at === 0 }, "◀ back"),
+        h("button", { onclick: () => go(at + 1), disabled: at === n }, "forward ▶"),
+        h("button", { onclick: () => go(n), disabled: at === n }, "end »")));
+    } else {
+      const m = g.live;
+      picture = m.picture || {};
+      history = m.history || [];
+      last = m.last ? m.last.cells || [] : [];
+      main.append(h("p", { class: "status" }, g.seats.join(" vs "), " · ",
+        m.toMove >= 0 ? `${g.seats[m.toMove] || "seat " + (m.toMove + 1)} to move` : "", ` · ply ${m.ply}`));
     }
-    if (desc.cards) main.append(drawCards({ desc, picture: s.picture || {}, seat: -1, cardMoves: [], onCard() {}, onPile() {} }));
-    if (s.picture && s.picture.notes) main.append(h("ul", { class: "notes" }, s.picture.notes.map((n) => h("li", {}, n))));
-    const go = (k) => { st.step = Math.max(0, Math.min(list.length - 1, k)); render(); };
-    main.append(h("div", { class: "controls" },
-      h("button", { onclick: () => go(0), disabled: at === 0 }, "⏮ start"),
-      h("button", { onclick: () => go(at - 1), disabled: at === 0 }, "◀ back"),
-      h("button", { onclick: () => go(at + 1), disabled: at === list.length - 1 }, "forward ▶"),
-      h("button", { onclick: () => { st.step = null; render(); }, disabled: st.step === null }, "live ⏭")));
-    main.append(h("ol", { class: "moves" }, (s.history || []).map((m) => h("li", {}, m))));
+    if ((desc.dims || []).length) main.append(h("div", { class: "board-wrap" }, drawBoard({ desc, picture, flip: false, last }).svg));
+    if (desc.cards) main.append(drawCards({ desc, picture, seat: -1, cardMoves: [], onCard() {}, onPile() {} }));
+    if (picture.notes && picture.notes.length) main.append(h("ul", { class: "notes" }, picture.notes.map((n) => h("li", {}, n))));
+    main.append(h("ol", { class: "moves" }, history.map((m, i) => h("li", { class: i === history.length - 1 ? "last" : "" }, m))));
   }
 
   render();
