@@ -36,10 +36,10 @@ func TestServeCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vs []map[string]string
+	var vs []struct{ Name, Game string }
 	err = json.NewDecoder(resp.Body).Decode(&vs)
 	resp.Body.Close()
-	if err != nil || len(vs) < 5 {
+	if err != nil || len(vs) < 5 || vs[0].Name == "" {
 		t.Fatalf("variants: %v %v", err, vs)
 	}
 	cancel()
