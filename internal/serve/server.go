@@ -190,6 +190,7 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
+	mux.HandleFunc("GET /api/engines", s.handleEngines)
 	mux.HandleFunc("POST /api/check", s.handleCheck)
 	mux.HandleFunc("POST /api/rooms", s.handleCreate)
 	mux.HandleFunc("GET /api/rooms/{id}/record", s.handleRecord)
@@ -253,6 +254,16 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		out[i] = variantOf(v)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// handleEngines lists the names of the engines the operator gave with
+// --engine, which a room may seat besides meeple's own levels.
+func (s *Server) handleEngines(w http.ResponseWriter, r *http.Request) {
+	names := []string{}
+	for _, e := range s.cfg.Engines {
+		names = append(names, e.Name)
+	}
+	writeJSON(w, http.StatusOK, names)
 }
 
 // maxBody bounds an HTTP request body (a variant file, a room to create).
