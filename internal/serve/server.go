@@ -228,19 +228,8 @@ type variantJSON struct {
 }
 
 func variantOf(v *games.Variant) variantJSON {
-	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: rulesSpec(v),
+	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: v.Spec(),
 		Players: v.Game.Describe().Players}
-}
-
-// rulesSpec writes a variant's effective rules as an inline spec that
-// LoadVariant reads back: family(key=value,...).
-func rulesSpec(v *games.Variant) string {
-	keys := v.Rules.Keys()
-	kv := make([]string, len(keys))
-	for i, k := range keys {
-		kv[i] = k + "=" + games.Format(v.Rules[k])
-	}
-	return v.Family + "(" + strings.Join(kv, ",") + ")"
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
@@ -400,7 +389,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		variantError(w, err)
 		return
 	}
-	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: rulesSpec(v), Game: 1, Clock: req.Clock}
+	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: v.Spec(), Game: 1, Clock: req.Clock}
 	if req.Seed != nil {
 		f.Seed = *req.Seed
 	} else {
