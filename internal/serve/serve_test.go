@@ -337,7 +337,8 @@ func TestServeEngineSeat(t *testing.T) {
 	// Besides meeple's levels, an engine the operator named (serve
 	// --engine): the lobby lists it by name, and a room seats it by name.
 	s, err := New(context.Background(), Config{Dir: t.TempDir(), Self: []string{os.Args[0]},
-		Engines: []referee.EngineConfig{{Name: "mine", Cmd: os.Args[0], Proto: "native", Restart: true}}})
+		Engines: []referee.EngineConfig{{Name: "mine", Cmd: os.Args[0], Proto: "native", Restart: true},
+			{Name: "broken", Cmd: "/bin/false", Proto: "native", Restart: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,8 +351,26 @@ func TestServeEngineSeat(t *testing.T) {
 	var names []string
 	json.NewDecoder(resp.Body).Decode(&names)
 	resp.Body.Close()
-	if !slices.Equal(names, []string{"mine"}) {
-		t.Fatalf("/api/engines: %q, want [mine]", names)
+	if !slices.Equal(names, []string{"mine", "broken"}) {
+		t.Fatalf("/api/engines: %q, want [mine broken]", names)
+	}
+	// An engine that dies at once ends its game with a typed reason, and
+	// the room goes on (a new game can start).
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"broken"}]}`)
+	x := ts.dial(t, room.Seats[0].Link)
+	for ply := 0; ; {
+		st := x.stateAt(ply)
+		if res, ok := st["result"].(map[string]any); ok {
+			if term := res["termination"]; term != "startup" && term != "crash" {
+				t.Errorf("broken engine: the game ended by %v (%v), want startup or crash", term, res["reason"])
+			}
+			break
+		}
+		ply = int(st["ply"].(float64))
+		if int(st["toMove"].(float64)) == 0 {
+			x.move(st["legal"].([]any)[0].(map[string]any)["move"].(string), ply)
+			ply++
+		}
 	}
 	for _, engine := range []string{"level=1", "mine"} {
 		room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"`+engine+`"}]}`)
