@@ -1,4 +1,4 @@
-package players
+package chess
 
 import (
 	"math/bits"

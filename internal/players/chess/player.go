@@ -1,4 +1,4 @@
-package players
+package chess
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-// ChessPlayer is "auto" for chess: a dedicated negamax on chess.State
+// Player is "auto" for chess: a dedicated negamax on chess.State
 // (Make/Unmake, no interfaces in the tree) with principal variation search,
 // iterative deepening with aspiration windows, a transposition table,
 // quiescence search (captures and promotions ordered by MVV-LVA, losing
@@ -30,7 +30,7 @@ import (
 // Limits.RootMoves restricts the moves searched at the root (UCI's
 // searchmoves). The table persists between searches; Clear empties it, in
 // constant time. Info.HashFull samples the table as Stockfish does.
-type ChessPlayer struct {
+type Player struct {
 	g  *chess.Game
 	tt []chessTTEntry
 	// epoch is the table's game: Clear moves to the next one, and entries
@@ -97,21 +97,21 @@ func init() {
 	}
 }
 
-// NewChessPlayer returns the chess player for g with a table of hashMB
+// NewPlayer returns the chess player for g with a table of hashMB
 // megabytes (0: search.DefaultHashMB).
-func NewChessPlayer(g *chess.Game, hashMB int) *ChessPlayer {
+func NewPlayer(g *chess.Game, hashMB int) *Player {
 	if hashMB <= 0 {
 		hashMB = search.DefaultHashMB
 	}
 	n := hashMB << 20 / 24
 	n = 1 << (bits.Len(uint(n)) - 1) // a power of two
-	return &ChessPlayer{g: g, tt: make([]chessTTEntry, n)}
+	return &Player{g: g, tt: make([]chessTTEntry, n)}
 }
 
 // Clear forgets what earlier searches learnt. The table is not zeroed: its
 // entries belong to the previous epoch from now on, which probes treat as
 // empty (every 65536th Clear, when the epoch wraps around, zeroes it).
-func (p *ChessPlayer) Clear() {
+func (p *Player) Clear() {
 	p.epoch++
 	if p.epoch == 0 {
 		clear(p.tt)
@@ -121,7 +121,7 @@ func (p *ChessPlayer) Clear() {
 }
 
 // Search implements search.Searcher.
-func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*chess.State)
 	if !ok {
 		return search.Random{}.Search(ctx, st, lim, info)
@@ -249,7 +249,7 @@ func (p *ChessPlayer) Search(ctx context.Context, st games.State, lim search.Lim
 
 // aspirate searches the root to depth in a window around the previous
 // score, widening it until the score falls inside.
-func (p *ChessPlayer) aspirate(depth, score int, gen uint8) int {
+func (p *Player) aspirate(depth, score int, gen uint8) int {
 	alpha, beta := -chessInf, chessInf
 	window := 25
 	if depth >= 5 && abs(score) < chessMateBand {
@@ -347,7 +347,7 @@ func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
 
 // hashFull is the permille of the table in use, sampled as Stockfish
 // does: the first 1000 entries, counting those this search stored.
-func (p *ChessPlayer) hashFull() int {
+func (p *Player) hashFull() int {
 	n := min(1000, len(p.tt))
 	used := 0
 	for i := range n {
@@ -369,7 +369,7 @@ func legalIn(moves []games.Move, m games.Move) bool {
 }
 
 // checkStop polls the limits; it sets aborted once one is reached.
-func (p *ChessPlayer) checkStop() bool {
+func (p *Player) checkStop() bool {
 	if p.aborted {
 		return true
 	}
@@ -384,12 +384,12 @@ func (p *ChessPlayer) checkStop() bool {
 }
 
 // Table access.
-func (p *ChessPlayer) ttProbe(key uint64) (*chessTTEntry, bool) {
+func (p *Player) ttProbe(key uint64) (*chessTTEntry, bool) {
 	e := &p.tt[key&uint64(len(p.tt)-1)]
 	return e, e.key == key && e.bound != 0 && e.epoch == p.epoch
 }
 
-func (p *ChessPlayer) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
+func (p *Player) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
 	e := &p.tt[key&uint64(len(p.tt)-1)]
 	live := e.bound != 0 && e.epoch == p.epoch // not empty, not of an earlier game
 	if live && e.key == key && m == games.NoMove {
@@ -423,7 +423,7 @@ func fromTT(score, ply int) int {
 }
 
 // negamax is the principal variation search.
-func (p *ChessPlayer) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) int {
+func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) int {
 	s := p.s
 	p.pvLen[ply] = 0
 	p.nullMove[ply] = false
@@ -607,7 +607,7 @@ func (p *ChessPlayer) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint
 }
 
 // quiesce searches captures and promotions until the position is quiet.
-func (p *ChessPlayer) quiesce(alpha, beta, ply int) int {
+func (p *Player) quiesce(alpha, beta, ply int) int {
 	s := p.s
 	p.nodes++
 	p.pvLen[ply] = 0
@@ -682,7 +682,7 @@ func (p *ChessPlayer) quiesce(alpha, beta, ply int) int {
 // scoreMoves orders moves: the table's move, captures and promotions by
 // MVV-LVA (those that may lose material after the killers), killers,
 // then quiet moves by history.
-func (p *ChessPlayer) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
+func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
 	s := p.s
 	us := s.SideToMove()
 	for i, m := range moves {
@@ -726,7 +726,7 @@ func pickMove(moves []games.Move, scores []int32, i int) {
 // see is the static exchange evaluation of capture m: the material the
 // side to move wins on m's target square if both sides keep recapturing
 // with their least valuable piece while it pays (pins are ignored).
-func (p *ChessPlayer) see(m games.Move) int {
+func (p *Player) see(m games.Move) int {
 	s := p.s
 	if chess.IsCastling(m) {
 		return 0

@@ -1,15 +1,17 @@
-package players
+package chess
 
 import (
 	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -29,16 +31,6 @@ func chessPos(t testing.TB, g *chess.Game, fen string) *chess.State {
 		t.Fatal(err)
 	}
 	return s
-}
-
-func TestChessAutoIsChessPlayer(t *testing.T) {
-	p, err := New(chessGame(t), Config{Algorithm: Auto})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := p.(*ChessPlayer); !ok {
-		t.Fatalf("auto for chess is %T, want *ChessPlayer", p)
-	}
 }
 
 // The mates: each checked with Stockfish 17 ("go depth 18" reports the same
@@ -62,7 +54,7 @@ func TestChessMates(t *testing.T) {
 	for _, tc := range chessMates {
 		t.Run(tc.name, func(t *testing.T) {
 			s := chessPos(t, g, tc.fen)
-			p := NewChessPlayer(g, 4)
+			p := NewPlayer(g, 4)
 			r := p.Search(context.Background(), s, search.Limits{Depth: 2*tc.mate + 2}, nil)
 			if got := s.FormatMove(r.Move); got != tc.first {
 				t.Errorf("move %s, want %s", got, tc.first)
@@ -82,7 +74,7 @@ func TestChessMates(t *testing.T) {
 func TestChessMatedScore(t *testing.T) {
 	g := chessGame(t)
 	s := chessPos(t, g, "k7/8/1K6/8/8/8/8/7R b - - 0 1")
-	p := NewChessPlayer(g, 4)
+	p := NewPlayer(g, 4)
 	r := p.Search(context.Background(), s, search.Limits{Depth: 6, Infinite: false}, nil)
 	if r.Info.Mate != -2 || r.Info.Score != -(search.MateScore-2) {
 		t.Fatalf("mate %d, score %d; want -2 plies", r.Info.Mate, r.Info.Score)
@@ -100,7 +92,7 @@ func TestChessTactics(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := chessPos(t, g, tc.fen)
-			p := NewChessPlayer(g, 4)
+			p := NewPlayer(g, 4)
 			r := p.Search(context.Background(), s, search.Limits{Nodes: 300_000}, nil)
 			if got := s.FormatMove(r.Move); got != tc.best {
 				t.Errorf("move %s, want %s", got, tc.best)
@@ -118,9 +110,9 @@ func TestChessLegalAndUnchanged(t *testing.T) {
 	t.Parallel()
 	g := chessGame(t)
 	rng := rand.New(rand.NewPCG(1, 2))
-	p := NewChessPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	var buf []games.Move
-	for game := range testSize(6, 6, 2) {
+	for game := range playertest.Size(6, 6, 2) {
 		s := g.NewChess()
 		for ply := 0; ply < 60 && s.Player() >= 0; ply++ {
 			fen, hash, plies := s.Position(), s.Hash(), s.Plies()
@@ -129,7 +121,7 @@ func TestChessLegalAndUnchanged(t *testing.T) {
 				t.Fatalf("game %d ply %d: state changed: %s -> %s", game, ply, fen, s.Position())
 			}
 			buf = s.LegalMoves(buf)
-			if !contains(buf, r.Move) {
+			if !slices.Contains(buf, r.Move) {
 				t.Fatalf("illegal move %v in %s", r.Move, fen)
 			}
 			if rng.IntN(3) == 0 {
@@ -151,7 +143,7 @@ func TestChessNodeLimitDeterministic(t *testing.T) {
 	fen := "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
 	var res [2]search.Result
 	for i := range res {
-		p := NewChessPlayer(g, 2)
+		p := NewPlayer(g, 2)
 		res[i] = p.Search(context.Background(), chessPos(t, g, fen), search.Limits{Nodes: 50_000}, nil)
 	}
 	if res[0].Move != res[1].Move || res[0].Info.Nodes != res[1].Info.Nodes || res[0].Info.Score != res[1].Info.Score {
@@ -166,7 +158,7 @@ func TestChessNodeLimitDeterministic(t *testing.T) {
 func TestChessStop(t *testing.T) {
 	g := chessGame(t)
 	s := g.NewChess()
-	p := NewChessPlayer(g, 4)
+	p := NewPlayer(g, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan search.Result)
 	go func() { done <- p.Search(ctx, s, search.Limits{Infinite: true}, nil) }()
@@ -174,7 +166,7 @@ func TestChessStop(t *testing.T) {
 	cancel()
 	select {
 	case r := <-done:
-		if !contains(s.LegalMoves(nil), r.Move) {
+		if !slices.Contains(s.LegalMoves(nil), r.Move) {
 			t.Fatalf("illegal move %v", r.Move)
 		}
 	case <-time.After(10 * time.Second):
@@ -186,7 +178,7 @@ func TestChessStop(t *testing.T) {
 func TestChessClock(t *testing.T) {
 	g := chessGame(t)
 	s := g.NewChess()
-	p := NewChessPlayer(g, 4)
+	p := NewPlayer(g, 4)
 	start := time.Now()
 	lim := search.Limits{Time: []time.Duration{time.Second, time.Second}, Inc: []time.Duration{10 * time.Millisecond, 10 * time.Millisecond}}
 	r := p.Search(context.Background(), s, lim, nil)
@@ -274,14 +266,14 @@ func TestChessRootMoves(t *testing.T) {
 		}
 		only = append(only, m)
 	}
-	p := NewChessPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	var infos []search.Info
 	r := p.Search(context.Background(), s, search.Limits{Depth: 5, RootMoves: only}, func(in search.Info) { infos = append(infos, in) })
-	if !contains(only, r.Move) {
+	if !slices.Contains(only, r.Move) {
 		t.Fatalf("searchmoves a1a2 g1f1: played %s", s.FormatMove(r.Move))
 	}
 	for _, in := range infos {
-		if !contains(only, in.PV[0]) || in.Mate > 0 {
+		if !slices.Contains(only, in.PV[0]) || in.Mate > 0 {
 			t.Errorf("info %+v: the PV starts outside searchmoves or finds the mate", in)
 		}
 	}
@@ -300,7 +292,7 @@ func TestChessMultiPV(t *testing.T) {
 	g := chessGame(t)
 	const fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" // a1a8 mates; the rest do not
 	s := chessPos(t, g, fen)
-	p := NewChessPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	byDepth := map[int][]search.Info{}
 	r := p.Search(context.Background(), s, search.Limits{Depth: 4, MultiPV: 3}, func(in search.Info) {
 		byDepth[in.Depth] = append(byDepth[in.Depth], in)
@@ -342,7 +334,7 @@ func TestChessMultiPV(t *testing.T) {
 func TestChessClearEpoch(t *testing.T) {
 	g := chessGame(t)
 	s := g.NewChess()
-	p := NewChessPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	r := p.Search(context.Background(), s, search.Limits{Depth: 6}, nil)
 	if _, ok := p.ttProbe(s.Hash()); !ok {
 		t.Fatal("the root is not in the table after a search")
@@ -387,7 +379,7 @@ func TestChessSEE(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := NewChessPlayer(g, 1)
+		p := NewPlayer(g, 1)
 		p.s = s
 		if got := p.see(m); got != tc.want {
 			t.Errorf("%s %s: see %d, want %d", tc.fen, tc.move, got, tc.want)
@@ -414,7 +406,7 @@ func TestChessEvalSymmetric(t *testing.T) {
 
 func TestChessSearchAllocs(t *testing.T) {
 	g := chessGame(t)
-	p := NewChessPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	s := g.NewChess()
 	p.Search(context.Background(), s, search.Limits{Nodes: 20_000}, nil) // grow the history stack
 	p.s = s
@@ -432,7 +424,7 @@ func TestChessSearchAllocs(t *testing.T) {
 // scores only) and a random mover. It is cheap, so the quick version is
 // the full one.
 func TestStrengthChess(t *testing.T) {
-	skipStrengthIfShort(t)
+	playertest.SkipIfShort(t)
 	g := chessGame(t)
 	for _, opp := range []struct {
 		name string
@@ -446,7 +438,7 @@ func TestStrengthChess(t *testing.T) {
 			for game := range 4 {
 				me := game % 2
 				seats := [2]search.Searcher{}
-				seats[me] = NewChessPlayer(g, 2)
+				seats[me] = NewPlayer(g, 2)
 				seats[1-me] = opp.new()
 				s := g.NewChess()
 				rng := rand.New(rand.NewPCG(uint64(game/2), 9))
@@ -457,7 +449,7 @@ func TestStrengthChess(t *testing.T) {
 				lim := search.Limits{Nodes: 5000}
 				for ply := 0; ply < 300 && s.Player() >= 0; ply++ {
 					r := seats[s.Player()].Search(context.Background(), s, lim, nil)
-					if !contains(s.LegalMoves(nil), r.Move) {
+					if !slices.Contains(s.LegalMoves(nil), r.Move) {
 						t.Fatalf("illegal move %v in %s", r.Move, s.Position())
 					}
 					s.Play(r.Move)
@@ -485,7 +477,7 @@ func BenchmarkChessSearch(b *testing.B) {
 		"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 	}
-	p := NewChessPlayer(g, 16)
+	p := NewPlayer(g, 16)
 	b.ReportAllocs()
 	var nodes int64
 	start := time.Now()
@@ -502,7 +494,7 @@ func BenchmarkChessSearch(b *testing.B) {
 // default 16 MB table.
 func BenchmarkChessClear(b *testing.B) {
 	g := chessGame(b)
-	p := NewChessPlayer(g, search.DefaultHashMB)
+	p := NewPlayer(g, search.DefaultHashMB)
 	p.Search(context.Background(), g.NewChess(), search.Limits{Depth: 6}, nil)
 	b.ReportAllocs()
 	for b.Loop() {

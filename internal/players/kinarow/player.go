@@ -1,4 +1,4 @@
-package players
+package kinarow
 
 import (
 	"context"
@@ -158,6 +158,10 @@ type threatEval struct {
 	touched []int32
 	scratch []int32
 }
+
+// NewEval is the threat evaluation of g, with its move ordering and its
+// filter of forced positions (search.MoveOrderer, search.MoveFilter).
+func NewEval(g *kinarow.Game) search.Evaluator { return newThreatEval(newBoard(g)) }
 
 func newThreatEval(b *board) *threatEval {
 	n := b.g.Cells()
@@ -480,27 +484,27 @@ const (
 	vcfBudget = 20_000
 )
 
-// kinarowPlayer is "auto" for k-in-a-row: tactics first, then alpha-beta
+// Player is "auto" for k-in-a-row: tactics first, then alpha-beta
 // with the threat evaluation. In order: win now if possible; block the
 // opponent's only immediate win (unless a threat sequence wins from it);
 // play a forced win by continuous threats if the threat-space search finds
 // one; else search.
-type kinarowPlayer struct {
+type Player struct {
 	b   *board
 	vcf *vcf
 	ab  *search.AlphaBeta
 }
 
-func newKinarowPlayer(g *kinarow.Game, hashMB int) *kinarowPlayer {
+func NewPlayer(g *kinarow.Game, hashMB int) *Player {
 	b := newBoard(g)
-	return &kinarowPlayer{b: b, vcf: newVCF(b), ab: search.NewAlphaBeta(newThreatEval(b), hashMB)}
+	return &Player{b: b, vcf: newVCF(b), ab: search.NewAlphaBeta(newThreatEval(b), hashMB)}
 }
 
 // Clear empties the transposition table.
-func (p *kinarowPlayer) Clear() { p.ab.Clear() }
+func (p *Player) Clear() { p.ab.Clear() }
 
 // Search implements search.Searcher.
-func (p *kinarowPlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*kinarow.State)
 	if !ok || s.Game() != p.b.g {
 		// Not a position of the game this player was made for: a caller's
@@ -555,28 +559,10 @@ func (p *kinarowPlayer) Search(ctx context.Context, st games.State, lim search.L
 	case len(blocks) == 1:
 		return answer(games.Move(blocks[0]), 0, used)
 	}
-	lim = spend(lim, me, used, time.Since(start))
+	lim = lim.Spend(me, used, time.Since(start))
 	res := p.ab.Search(ctx, st, lim, info)
 	res.Info.Nodes += used
 	return res
-}
-
-// spend takes what the tactics used out of the limits left for the search.
-func spend(lim search.Limits, me int, nodes int64, elapsed time.Duration) search.Limits {
-	if lim.Infinite {
-		return lim
-	}
-	if lim.Nodes > 0 {
-		lim.Nodes = max(lim.Nodes-nodes, 1)
-	}
-	if lim.MoveTime > 0 {
-		lim.MoveTime = max(lim.MoveTime-elapsed, time.Millisecond)
-	}
-	if me < len(lim.Time) && lim.Time[me] > 0 {
-		lim.Time = slices.Clone(lim.Time)
-		lim.Time[me] = max(lim.Time[me]-elapsed, time.Millisecond)
-	}
-	return lim
 }
 
 // baseline is the computer player of the four-dimensional tic-tac-toe
@@ -596,6 +582,12 @@ func spend(lim search.Limits, me int, nodes int64, elapsed time.Duration) search
 type baseline struct {
 	b    *board
 	seed uint64
+}
+
+// NewBaseline is the article's computer player; it draws its random moves
+// from seed (it implements search.Seeder).
+func NewBaseline(g *kinarow.Game, seed uint64) search.Searcher {
+	return &baseline{b: newBoard(g), seed: seed}
 }
 
 // SetSeed implements search.Seeder.

@@ -1,102 +1,17 @@
-package players
+package kinarow
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
-
-// fakeGame is a game of another family for New's choices: only its Type and
-// Family matter.
-type fakeGame struct {
-	games.Game
-	typ games.Type
-}
-
-func (f fakeGame) Family() string   { return "fake" }
-func (f fakeGame) Type() games.Type { return f.typ }
-
-func TestNew(t *testing.T) {
-	ttt := loadKinarow(t, "tictactoe")
-	twoZero := fakeGame{typ: games.Type{Players: 2, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}}
-	coop := fakeGame{typ: games.Type{Players: 3, Chance: true, Information: games.ImperfectInformation, Utility: games.Identical, MaxReturn: 1}}
-	dice := fakeGame{typ: games.Type{Players: 2, Chance: true, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}}
-	tests := []struct {
-		g    games.Game
-		algo string
-		want string // the searcher's type, or an error's text
-	}{
-		{ttt, "", "*players.kinarowPlayer"},
-		{ttt, "auto", "*players.kinarowPlayer"},
-		{ttt, "AlphaBeta", "*search.AlphaBeta"},
-		{ttt, "mcts", "*search.MCTS"},
-		{ttt, "random", "search.Random"},
-		{ttt, "baseline", "*players.baseline"},
-		{ttt, "minimax", "unknown algorithm"},
-		{twoZero, "auto", "*search.AlphaBeta"},
-		{twoZero, "baseline", "no baseline for fake"},
-		{dice, "auto", "*search.MCTS"},
-		{dice, "alphabeta", "*search.AlphaBeta"},
-		{coop, "auto", "*search.MCTS"},
-		{coop, "alphabeta", "alphabeta needs a two-player zero-sum game"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.g.Family()+"/"+tc.algo, func(t *testing.T) {
-			s, err := New(tc.g, Config{Algorithm: tc.algo})
-			got := fmt.Sprintf("%T", s)
-			if err != nil {
-				got = err.Error()
-			}
-			if !strings.Contains(got, tc.want) {
-				t.Errorf("New(%s): %s, want %s", tc.algo, got, tc.want)
-			}
-		})
-	}
-	m, _ := New(coop, Config{Algorithm: "mcts", Seed: 9})
-	if mc := m.(*search.MCTS); mc.Seed != 9 || mc.MaxReturn != 1 {
-		t.Errorf("mcts settings: %+v", mc)
-	}
-}
-
-func TestOptions(t *testing.T) {
-	names := map[string]Option{}
-	for _, o := range Options() {
-		names[o.Name] = o
-		if o.Type == "combo" && !slices.Contains(o.Choices, o.Default) {
-			t.Errorf("%s: default %q not among %v", o.Name, o.Default, o.Choices)
-		}
-	}
-	for _, n := range []string{"Hash", "Algorithm", "Seed", "SolveEmpties"} {
-		if _, ok := names[n]; !ok {
-			t.Errorf("no option %s", n)
-		}
-	}
-	var c Config
-	for _, set := range [][2]string{{"hash", "64"}, {"ALGORITHM", "MCTS"}, {"Seed", "12345678901"}, {"solveempties", "20"}} {
-		if err := c.Set(set[0], set[1]); err != nil {
-			t.Errorf("Set(%q, %q): %v", set[0], set[1], err)
-		}
-	}
-	if c != (Config{Algorithm: "mcts", HashMB: 64, Seed: 12345678901, SolveEmpties: 20}) {
-		t.Errorf("config %+v", c)
-	}
-	if err := c.Set("SolveEmpties", "0"); err != nil || c.SolveEmpties >= 0 {
-		t.Errorf("SolveEmpties 0 (never): config %+v, error %v", c, err)
-	}
-	for _, set := range [][2]string{{"Hash", "0"}, {"Hash", "lots"}, {"Algorithm", "minimax"}, {"Seed", "-1"}, {"Threads", "2"}, {"SolveEmpties", "-1"}, {"SolveEmpties", "257"}} {
-		if err := c.Set(set[0], set[1]); err == nil {
-			t.Errorf("Set(%q, %q) accepted", set[0], set[1])
-		}
-	}
-}
 
 func parse(t testing.TB, g *kinarow.Game, pos string) *kinarow.State {
 	t.Helper()
@@ -209,9 +124,9 @@ func TestTactics(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := loadKinarow(t, name)
 			rng := rand.New(rand.NewPCG(1, 1))
-			eng, _ := New(g, Config{HashMB: 1})
+			eng := NewPlayer(g, 1)
 			var wins, blocks int
-			for range testSize(40, 40, 10) {
+			for range playertest.Size(40, 40, 10) {
 				st := g.NewState().(*kinarow.State)
 				for st.Player() >= 0 {
 					me := st.Player()
@@ -254,7 +169,7 @@ func (o orderOnly) ScoreMoves(st games.State, moves []games.Move, scores []int32
 // win it claims on random positions is confirmed by a full-width search
 // (no move filter) to the claimed depth.
 func TestVCFSound(t *testing.T) {
-	claims, gamesPer, depth := 0, testSize(20, 6, 6), testSize(3, 3, 2)
+	claims, gamesPer, depth := 0, playertest.Size(20, 6, 6), playertest.Size(3, 3, 2)
 	for _, name := range []string{"qubic", "score4", "connect4"} {
 		g := loadKinarow(t, name)
 		b := newBoard(g)
@@ -291,7 +206,7 @@ func TestMoveFilterExact(t *testing.T) {
 	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
 		g := loadKinarow(t, name)
 		rng := rand.New(rand.NewPCG(6, 6))
-		compared, gamesPer := 0, testSize(30, 30, 10)
+		compared, gamesPer := 0, playertest.Size(30, 30, 10)
 		for range gamesPer {
 			st := g.NewState().(*kinarow.State)
 			for st.Player() >= 0 {
@@ -332,7 +247,7 @@ func TestBaselinePriorities(t *testing.T) {
 	check := func(g *kinarow.Game, pos string, want []string) {
 		st := parse(t, g, pos)
 		for seed := range uint64(5) {
-			p, _ := New(g, Config{Algorithm: Baseline, Seed: seed})
+			p := NewBaseline(g, seed)
 			res := p.Search(context.Background(), st, search.Limits{}, nil)
 			if !slices.Contains(want, st.FormatMove(res.Move)) {
 				t.Errorf("%s seed %d: %s, want one of %v", pos, seed, st.FormatMove(res.Move), want)
@@ -362,7 +277,7 @@ func TestBaselinePriorities(t *testing.T) {
 		rng := rand.New(rand.NewPCG(5, 5))
 		var steps [5]int
 		for game := range 20 {
-			p, _ := New(g, Config{Algorithm: Baseline, Seed: uint64(game)})
+			p := NewBaseline(g, uint64(game))
 			st := g.NewState().(*kinarow.State)
 			for st.Player() >= 0 {
 				me := st.Player()
@@ -392,27 +307,6 @@ func TestBaselinePriorities(t *testing.T) {
 			if n == 0 {
 				t.Errorf("%s: step %d of the baseline never tested", name, i)
 			}
-		}
-	}
-}
-
-func TestSearchLeavesStateUnchanged(t *testing.T) {
-	g := loadKinarow(t, "qubic")
-	rng := rand.New(rand.NewPCG(3, 3))
-	st := g.NewState()
-	for range 12 {
-		moves := st.LegalMoves(nil)
-		st.Play(moves[rng.IntN(len(moves))])
-	}
-	for _, algo := range algorithms {
-		p, err := New(g, Config{Algorithm: algo, HashMB: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, hash := st.Position(), st.Hash()
-		res := p.Search(context.Background(), st, search.Limits{Nodes: 2000}, nil)
-		if st.Position() != pos || st.Hash() != hash || !slices.Contains(st.LegalMoves(nil), res.Move) {
-			t.Errorf("%s: move %d; position %s -> %s", algo, res.Move, pos, st.Position())
 		}
 	}
 }
@@ -452,7 +346,7 @@ func TestLimits(t *testing.T) {
 		}
 		st.Play(mv)
 	}
-	eng, _ := New(g, Config{HashMB: 1})
+	eng := NewPlayer(g, 1)
 	for _, nodes := range []int64{1, 100, 5000} {
 		res := eng.Search(context.Background(), st, search.Limits{Nodes: nodes}, nil)
 		if res.Info.Nodes > nodes || !slices.Contains(st.LegalMoves(nil), res.Move) {
@@ -476,42 +370,5 @@ func TestLimits(t *testing.T) {
 	res := eng.Search(context.Background(), st, search.Limits{MoveTime: 50 * time.Millisecond}, nil)
 	if took := time.Since(begin); took > 5*time.Second || !slices.Contains(st.LegalMoves(nil), res.Move) {
 		t.Errorf("movetime 50ms: %v, move %d", took, res.Move)
-	}
-}
-
-// TestSeeds: New's promise about seeds. A player that implements
-// search.Seeder searches after SetSeed(n) exactly as one built with seed
-// n; any other ignores the seed. So a new seed never needs a new player
-// (the protocol keeps the tables).
-func TestSeeds(t *testing.T) {
-	t.Parallel()
-	lim := search.Limits{Nodes: 300}
-	for _, name := range []string{"tictactoe", "othello-6x6", "nocca-3x3", "chess", "thegame"} {
-		v, err := games.LoadVariant(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := v.Game.NewState()
-		rng := rand.New(rand.NewPCG(1, 1))
-		for st.Player() == games.Chance {
-			st.Play(games.SampleChance(st, rng))
-		}
-		for _, alg := range algorithms {
-			a, err := New(v.Game, Config{Algorithm: alg, Seed: 1})
-			if err != nil {
-				continue // the algorithm cannot play this game
-			}
-			b, _ := New(v.Game, Config{Algorithm: alg, Seed: 2})
-			sd, seeder := a.(search.Seeder)
-			if seeder {
-				sd.SetSeed(2)
-			}
-			ra := a.Search(context.Background(), st, lim, nil)
-			rb := b.Search(context.Background(), st, lim, nil)
-			if ra.Move != rb.Move || ra.Info.Nodes != rb.Info.Nodes || ra.Info.Score != rb.Info.Score || !slices.Equal(ra.Info.PV, rb.Info.PV) {
-				t.Errorf("%s %s (Seeder %v): seed 1 then %s, and seed 2: %+v and %+v", name, alg, seeder,
-					map[bool]string{true: "SetSeed(2)", false: "no SetSeed"}[seeder], ra, rb)
-			}
-		}
 	}
 }

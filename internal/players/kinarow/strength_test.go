@@ -1,7 +1,8 @@
-package players
+package kinarow
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -9,54 +10,13 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-// The strength suites: the engine against the baselines of the source
-// articles and generic searchers, deterministic (node and depth budgets,
-// fixed seeds, no clock). Each test is named TestStrength..., logs its
-// figure in one line and asserts its threshold. Built with the strength
-// tag they play their full samples:
-//
-//	go test -tags strength -v -run Strength ./internal/players/
-//
-// Without the tag each plays a quick version (a few seeded games, a loose
-// threshold), so that a broken player fails fast; -short skips them.
-
-// pick returns full in a build with the strength tag, quick without.
-func pick[T any](full, quick T) T {
-	if strengthSuite {
-		return full
-	}
-	return quick
-}
-
-// testSize is the size of a long test: short under -short, full with the
-// strength tag, quick otherwise.
-func testSize(full, quick, short int) int {
-	if testing.Short() {
-		return short
-	}
-	return pick(full, quick)
-}
-
-// skipStrengthIfShort skips a strength suite under -short.
-func skipStrengthIfShort(t *testing.T) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("strength suite: skipped under -short")
-	}
-}
-
-// logFigure logs a strength suite's figure, marked quick when it is the
-// quick version.
-func logFigure(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if !strengthSuite {
-		format = "quick: " + format
-	}
-	t.Logf(format, args...)
-}
+// The strength suites of k-in-a-row (tic-tac-toe exhaustive, Qubic, the
+// 4x4x4x4 hypercube against the article's CPU); playertest says how the
+// strength tag sizes them.
 
 func loadKinarow(t testing.TB, name string) *kinarow.Game {
 	t.Helper()
@@ -78,7 +38,7 @@ func playGame(t testing.TB, g games.Game, seats [2]search.Searcher, lim [2]searc
 	for st.Player() >= 0 {
 		p := st.Player()
 		res := seats[p].Search(context.Background(), st, lim[p], nil)
-		if !contains(st.LegalMoves(nil), res.Move) {
+		if !slices.Contains(st.LegalMoves(nil), res.Move) {
 			t.Fatalf("seat %d played %d, illegal in %s", p, res.Move, st.Position())
 		}
 		st.Play(res.Move)
@@ -87,26 +47,14 @@ func playGame(t testing.TB, g games.Game, seats [2]search.Searcher, lim [2]searc
 	return st.(*kinarow.State).Winner(), moves
 }
 
-func contains(moves []games.Move, m games.Move) bool {
-	for _, x := range moves {
-		if x == m {
-			return true
-		}
-	}
-	return false
-}
-
 // TestStrengthTicTacToe explores every line of play the opponent can
 // choose, from both sides, with the engine at full depth: the engine must
 // lose none. It is cheap, so the quick version is the full one.
 func TestStrengthTicTacToe(t *testing.T) {
-	skipStrengthIfShort(t)
+	playertest.SkipIfShort(t)
 	g := loadKinarow(t, "tictactoe")
 	for engineSeat := range 2 {
-		eng, err := New(g, Config{HashMB: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		eng := NewPlayer(g, 1)
 		var lines, wins, draws int
 		var walk func(st games.State)
 		walk = func(st games.State) {
@@ -144,7 +92,7 @@ func TestStrengthTicTacToe(t *testing.T) {
 // match plays games between the engine and the baseline on g, the engine
 // on seat engineSeat, with seeds 1..games, in parallel; it returns the
 // engine's wins, draws and losses.
-func match(t *testing.T, g games.Game, engineSeat, n int) (wins, draws, losses int) {
+func match(t *testing.T, g *kinarow.Game, engineSeat, n int) (wins, draws, losses int) {
 	var w, d, l atomic.Int64
 	var wg sync.WaitGroup
 	seeds := make(chan int)
@@ -153,16 +101,7 @@ func match(t *testing.T, g games.Game, engineSeat, n int) (wins, draws, losses i
 		go func() {
 			defer wg.Done()
 			for seed := range seeds {
-				eng, err := New(g, Config{HashMB: 4})
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				base, err := New(g, Config{Algorithm: Baseline, Seed: uint64(seed)})
-				if err != nil {
-					t.Error(err)
-					return
-				}
+				eng, base := NewPlayer(g, 4), NewBaseline(g, uint64(seed))
 				var seats [2]search.Searcher
 				var lim [2]search.Limits
 				seats[engineSeat], seats[1-engineSeat] = eng, base
@@ -190,12 +129,12 @@ func match(t *testing.T, g games.Game, engineSeat, n int) (wins, draws, losses i
 // TestStrengthQubic: the engine, as x, against the baseline; 95 wins of
 // 100 games (quick: 3 of 4).
 func TestStrengthQubic(t *testing.T) {
-	skipStrengthIfShort(t)
-	n, want := pick(100, 4), pick(95, 3)
+	playertest.SkipIfShort(t)
+	n, want := playertest.Pick(100, 4), playertest.Pick(95, 3)
 	start := time.Now()
 	g := loadKinarow(t, "qubic")
 	w, d, l := match(t, g, 0, n)
-	logFigure(t, "qubic, engine as x vs baseline: %d won, %d drawn, %d lost of %d (threshold: %d won; %v)", w, d, l, n, want, time.Since(start).Round(time.Millisecond))
+	playertest.Logf(t, "qubic, engine as x vs baseline: %d won, %d drawn, %d lost of %d (threshold: %d won; %v)", w, d, l, n, want, time.Since(start).Round(time.Millisecond))
 	if w < want {
 		t.Errorf("engine won %d of %d as x; want at least %d", w, n, want)
 	}
@@ -204,13 +143,13 @@ func TestStrengthQubic(t *testing.T) {
 // TestStrengthHypercube: the engine against the baseline on 4x4x4x4, as
 // x and as o; 45 wins of 50 games each (quick: 1 of 2).
 func TestStrengthHypercube(t *testing.T) {
-	skipStrengthIfShort(t)
-	n, want := pick(50, 2), pick(45, 1)
+	playertest.SkipIfShort(t)
+	n, want := playertest.Pick(50, 2), playertest.Pick(45, 1)
 	g := loadKinarow(t, "hypercube")
 	for seat, name := range []string{"x", "o"} {
 		start := time.Now()
 		w, d, l := match(t, g, seat, n)
-		logFigure(t, "hypercube, engine as %s vs baseline: %d won, %d drawn, %d lost of %d (threshold: %d won; %v)", name, w, d, l, n, want, time.Since(start).Round(time.Millisecond))
+		playertest.Logf(t, "hypercube, engine as %s vs baseline: %d won, %d drawn, %d lost of %d (threshold: %d won; %v)", name, w, d, l, n, want, time.Since(start).Round(time.Millisecond))
 		if w < want {
 			t.Errorf("engine won %d of %d as %s; want at least %d", w, n, name, want)
 		}

@@ -1,4 +1,4 @@
-package players
+package nocca
 
 import (
 	"context"
@@ -64,7 +64,11 @@ type noccaEval struct {
 	scores []int32
 }
 
-func newNoccaEval(g *nocca.Game) *noccaEval {
+// NewEval is the evaluation of g, with its move ordering and its filter of
+// forced positions (search.MoveOrderer, search.MoveFilter).
+func NewEval(g *nocca.Game) search.Evaluator { return newEval(g) }
+
+func newEval(g *nocca.Game) *noccaEval {
 	e := &noccaEval{g: g, rows: g.Rows(), stack: g.Stack()}
 	for sq := range g.Squares() {
 		row := sq / g.Columns()
@@ -242,24 +246,24 @@ func (e *noccaEval) ScoreMoves(st games.State, moves []games.Move, scores []int3
 	}
 }
 
-// noccaPlayer is "auto" for Nocca Nocca: a move into the goal (or one that
+// Player is "auto" for Nocca Nocca: a move into the goal (or one that
 // leaves the opponent without a move) at once, else alpha-beta with the
 // Nocca evaluation, whose move filter makes it cover the opponent's threat
 // when it can.
-type noccaPlayer struct {
+type Player struct {
 	g  *nocca.Game
 	ab *search.AlphaBeta
 }
 
-func newNoccaPlayer(g *nocca.Game, hashMB int) *noccaPlayer {
-	return &noccaPlayer{g: g, ab: search.NewAlphaBeta(newNoccaEval(g), hashMB)}
+func NewPlayer(g *nocca.Game, hashMB int) *Player {
+	return &Player{g: g, ab: search.NewAlphaBeta(newEval(g), hashMB)}
 }
 
 // Clear empties the transposition table.
-func (p *noccaPlayer) Clear() { p.ab.Clear() }
+func (p *Player) Clear() { p.ab.Clear() }
 
 // Search implements search.Searcher.
-func (p *noccaPlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*nocca.State)
 	if !ok || s.Game() != p.g {
 		return search.Random{}.Search(ctx, st, lim, info)

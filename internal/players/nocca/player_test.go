@@ -1,4 +1,4 @@
-package players
+package nocca
 
 import (
 	"context"
@@ -71,10 +71,7 @@ func TestNoccaPositions(t *testing.T) {
 			g := loadNocca(t, tc.spec)
 			st := parseNocca(t, g, tc.pos)
 			for _, nodes := range []int64{1, 5000} {
-				eng, err := New(g, Config{HashMB: 1})
-				if err != nil {
-					t.Fatal(err)
-				}
+				eng := NewPlayer(g, 1)
 				res := eng.Search(context.Background(), st, search.Limits{Nodes: nodes}, nil)
 				got := st.FormatMove(res.Move)
 				if len(tc.want) > 0 && !slices.Contains(tc.want, got) {
@@ -97,7 +94,7 @@ func TestNoccaTactics(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			g := loadNocca(t, spec)
 			rng := rand.New(rand.NewPCG(1, 1))
-			eval := newNoccaEval(g)
+			eval := newEval(g)
 			var wins, stops, covers int
 			gamesPer := 30
 			if testing.Short() {
@@ -121,7 +118,7 @@ func TestNoccaTactics(t *testing.T) {
 					th := eval.threats(st, me)
 					covering = th != 0 && th&(th-1) == 0 && len(safe) > 0
 					if len(mine) > 0 || len(safe) > 0 && len(safe) < len(st.LegalMoves(nil)) {
-						eng, _ := New(g, Config{HashMB: 1})
+						eng := NewPlayer(g, 1)
 						res := eng.Search(context.Background(), st, search.Limits{Nodes: 2000}, nil)
 						switch {
 						case len(mine) > 0:
@@ -179,7 +176,7 @@ func TestNoccaMoveFilterExact(t *testing.T) {
 		for range gamesPer {
 			st := g.NewState().(*nocca.State)
 			for st.Player() >= 0 {
-				e := newNoccaEval(g)
+				e := newEval(g)
 				moves := st.LegalMoves(nil)
 				n := len(moves)
 				if len(e.FilterMoves(st, slices.Clone(moves))) < n || rng.IntN(6) == 0 {
@@ -208,7 +205,7 @@ func TestNoccaMoveFilterExact(t *testing.T) {
 func TestNoccaEvalSymmetric(t *testing.T) {
 	for _, spec := range []string{"nocca", "nocca-4x4", "nocca(columns=6,rows=7,pieces=4,stack=4)"} {
 		g := loadNocca(t, spec)
-		e := newNoccaEval(g)
+		e := newEval(g)
 		rng := rand.New(rand.NewPCG(8, 8))
 		n := 0
 		for range 10 {
@@ -229,25 +226,8 @@ func TestNoccaEvalSymmetric(t *testing.T) {
 	}
 	// The start is even but for the tempo.
 	g := loadNocca(t, "nocca")
-	if v := newNoccaEval(g).Evaluate(g.NewState()); v != noccaTempo {
+	if v := newEval(g).Evaluate(g.NewState()); v != noccaTempo {
 		t.Errorf("the start scores %d; want the tempo %d", v, noccaTempo)
-	}
-}
-
-func TestNoccaSearchLeavesStateUnchanged(t *testing.T) {
-	g := loadNocca(t, "nocca")
-	st := g.NewState().(*nocca.State)
-	randomNocca(st, 3, 14)
-	for _, algo := range algorithms {
-		p, err := New(g, Config{Algorithm: algo, HashMB: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos, hash := st.Position(), st.Hash()
-		res := p.Search(context.Background(), st, search.Limits{Nodes: 2000}, nil)
-		if st.Position() != pos || st.Hash() != hash || !st.Legal(res.Move) {
-			t.Errorf("%s: move %d; position %s -> %s", algo, res.Move, pos, st.Position())
-		}
 	}
 }
 
@@ -257,7 +237,7 @@ func BenchmarkNoccaSearch(b *testing.B) {
 	g := loadNocca(b, "nocca")
 	st := g.NewState().(*nocca.State)
 	randomNocca(st, 4, 6)
-	ab := search.NewAlphaBeta(newNoccaEval(g), 16)
+	ab := search.NewAlphaBeta(newEval(g), 16)
 	b.ReportAllocs()
 	var nodes int64
 	for b.Loop() {

@@ -1,4 +1,4 @@
-package players
+package nocca
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 	"github.com/meeple-games/meeple/games/nocca"
 )
 
-// NoccaSolution is the exact game-theoretic value of a Nocca Nocca position.
-type NoccaSolution struct {
+// Solution is the exact game-theoretic value of a Nocca Nocca position.
+type Solution struct {
 	// Value is for the side to move: +1 it wins, -1 it loses, 0 a draw.
 	Value int
 	// Plies is the number of plies to the end with best play: the fewest
@@ -39,17 +39,17 @@ type NoccaSolution struct {
 // noccaDrawLine caps the line shown for a drawn position.
 const noccaDrawLine = 24
 
-// DefaultNoccaPositions bounds a solve when the caller gives no limit: about
+// DefaultPositions bounds a solve when the caller gives no limit: about
 // 2 GB of tables.
-const DefaultNoccaPositions = 64 << 20
+const DefaultPositions = 64 << 20
 
-// ErrNoccaTooLarge is wrapped by the error of a solve that would need more
+// ErrTooLarge is wrapped by the error of a solve that would need more
 // positions than allowed, or a board that does not pack into 64 bits.
-var ErrNoccaTooLarge = errors.New("too large for the retrograde solver")
+var ErrTooLarge = errors.New("too large for the retrograde solver")
 
-// SolveNocca solves the position st exactly by retrograde analysis of every
+// Solve solves the position st exactly by retrograde analysis of every
 // position reachable from it. maxPositions bounds the tables (0:
-// DefaultNoccaPositions); ctx stops it (with ctx's error).
+// DefaultPositions); ctx stops it (with ctx's error).
 //
 // The positions are enumerated breadth-first from st, each packed into 64
 // bits from the point of view of the side to move (its pieces moving up,
@@ -78,12 +78,12 @@ var ErrNoccaTooLarge = errors.New("too large for the retrograde solver")
 // so neither can force a decisive end, and the game ends by repetition (or
 // never, with repetition=0). The goal rule (forward or straight) changes
 // only how many moves enter the goal, never a value.
-func SolveNocca(ctx context.Context, st *nocca.State, maxPositions int) (NoccaSolution, error) {
+func Solve(ctx context.Context, st *nocca.State, maxPositions int) (Solution, error) {
 	start := time.Now()
 	if maxPositions <= 0 {
-		maxPositions = DefaultNoccaPositions
+		maxPositions = DefaultPositions
 	}
-	var sol NoccaSolution
+	var sol Solution
 	sol.Move = games.NoMove
 	if st.Player() == games.Terminal {
 		if st.Winner() >= 0 {
@@ -136,7 +136,7 @@ func SolveNocca(ctx context.Context, st *nocca.State, maxPositions int) (NoccaSo
 // the value for the side to move, the plies to the end, a best move and
 // the line, the size of the analysis and the time. st is the position
 // solved.
-func (sol NoccaSolution) Report(w io.Writer, st *nocca.State) {
+func (sol Solution) Report(w io.Writer, st *nocca.State) {
 	side := [2]string{"white", "black"}[st.ToMove()]
 	fmt.Fprintf(w, "position %s\n", st.Position())
 	switch {
@@ -198,7 +198,7 @@ func newRetro(g *nocca.Game, maxPositions int) (*retro, error) {
 	r.b = uint(r.stack + 1)
 	if int(r.b)*r.cells > 64 {
 		return nil, fmt.Errorf("nocca: %d squares with stacks of %d need %d bits a position; the solver packs at most 64 (16 squares with stacks of 3): %w",
-			r.cells, r.stack, int(r.b)*r.cells, ErrNoccaTooLarge)
+			r.cells, r.stack, int(r.b)*r.cells, ErrTooLarge)
 	}
 	r.mask = 1<<r.b - 1
 	r.swap = make([]uint8, 1<<r.b)
@@ -279,7 +279,7 @@ func (r *retro) lookup(key uint64) int {
 func (r *retro) insert(key uint64) (bool, error) {
 	if 2*(len(r.keys)+1) > len(r.slots) {
 		if len(r.keys) >= r.max {
-			return false, fmt.Errorf("nocca: more than %d positions: %w", r.max, ErrNoccaTooLarge)
+			return false, fmt.Errorf("nocca: more than %d positions: %w", r.max, ErrTooLarge)
 		}
 		r.grow()
 	}
@@ -288,7 +288,7 @@ func (r *retro) insert(key uint64) (bool, error) {
 		s := r.slots[i]
 		if s == 0 {
 			if len(r.keys) >= r.max {
-				return false, fmt.Errorf("nocca: more than %d positions: %w", r.max, ErrNoccaTooLarge)
+				return false, fmt.Errorf("nocca: more than %d positions: %w", r.max, ErrTooLarge)
 			}
 			r.keys = append(r.keys, key)
 			r.slots[i] = uint32(len(r.keys))

@@ -1,4 +1,4 @@
-package players
+package nocca
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 )
 
 var noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
@@ -25,7 +26,7 @@ func loadNocca(t testing.TB, spec string) *nocca.Game {
 	return v.Game.(*nocca.Game)
 }
 
-// plainSolve is a second solver, written to share nothing with SolveNocca
+// plainSolve is a second solver, written to share nothing with Solve
 // but the rules: the positions are the game's own states, told apart by
 // their position strings (no packing, no mirror images, no point of view),
 // a move into the goal leads to a finished position like any other move,
@@ -108,10 +109,10 @@ type noccaSolveRow struct {
 	line                    int
 }
 
-// readNoccaSolve reads testdata/nocca_solve.txt.
+// readNoccaSolve reads testdata/solve.txt.
 func readNoccaSolve(t *testing.T) []noccaSolveRow {
 	t.Helper()
-	data, err := os.ReadFile("testdata/nocca_solve.txt")
+	data, err := os.ReadFile("testdata/solve.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,12 +126,12 @@ func readNoccaSolve(t *testing.T) []noccaSolveRow {
 		value := map[string]int{"win": 1, "draw": 0, "loss": -1}
 		v, ok := value[f[1]]
 		if len(f) < 4 || len(f) > 5 || !ok || len(f) == 5 && f[4] != "deep" {
-			t.Fatalf("nocca_solve.txt:%d: want variant win|draw|loss plies positions [deep]", n+1)
+			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep]", n+1)
 		}
 		plies, err1 := strconv.Atoi(f[2])
 		positions, err2 := strconv.Atoi(f[3])
 		if err1 != nil || err2 != nil {
-			t.Fatalf("nocca_solve.txt:%d: bad number", n+1)
+			t.Fatalf("solve.txt:%d: bad number", n+1)
 		}
 		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, len(f) == 5, n + 1})
 	}
@@ -138,7 +139,7 @@ func readNoccaSolve(t *testing.T) []noccaSolveRow {
 }
 
 // TestSolveNocca solves the start of each variant of
-// testdata/nocca_solve.txt, checks the value, the distance and the number of
+// testdata/solve.txt, checks the value, the distance and the number of
 // positions, plays the line out, and confirms the smaller ones with the
 // second solver.
 func TestSolveNocca(t *testing.T) {
@@ -153,12 +154,12 @@ func TestSolveNocca(t *testing.T) {
 			}
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
-			sol, err := SolveNocca(context.Background(), st, 0)
+			sol, err := Solve(context.Background(), st, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if sol.Value != tc.value || sol.Plies != tc.plies || sol.Positions != tc.positions {
-				t.Errorf("value %d in %d plies, %d positions; nocca_solve.txt:%d says %d in %d, %d",
+				t.Errorf("value %d in %d plies, %d positions; solve.txt:%d says %d in %d, %d",
 					sol.Value, sol.Plies, sol.Positions, tc.line, tc.value, tc.plies, tc.positions)
 			}
 			if sol.Positions != sol.Wins+sol.Losses+sol.Draws {
@@ -183,7 +184,7 @@ func TestSolveNocca(t *testing.T) {
 			case sol.Value == 0 && (line.Winner() >= 0 || len(sol.PV) != noccaDrawLine && line.Player() != games.Terminal):
 				t.Errorf("the line of a draw, %d plies, ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
 			}
-			plain := testSize(20_000, 2_000, 2_000)
+			plain := playertest.Size(20_000, 2_000, 2_000)
 			if sol.Positions < plain || *noccaDeep && sol.Positions < 2_000_000 {
 				v, d, n := plainSolve(t, g)
 				if v != sol.Value || d != sol.Plies {
@@ -204,7 +205,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 		spec  string
 		seeds int
 	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}} {
-		tc.seeds = testSize(tc.seeds, tc.seeds/2, tc.seeds/8) // -short: one 3x3 position
+		tc.seeds = playertest.Size(tc.seeds, tc.seeds/2, tc.seeds/8) // -short: one 3x3 position
 		spec := tc.spec
 		g := loadNocca(t, spec)
 		for seed := range tc.seeds {
@@ -218,7 +219,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := pos.(*nocca.State)
-			sol, err := SolveNocca(context.Background(), p, 0)
+			sol, err := Solve(context.Background(), p, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -230,7 +231,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 				case p.Player() == games.Terminal:
 					v = 1<<20 - 1 // won at once
 				default:
-					s, err := SolveNocca(context.Background(), p, 0)
+					s, err := Solve(context.Background(), p, 0)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -261,25 +262,25 @@ func noccaScore(value, plies int) int {
 
 func TestSolveNoccaLimits(t *testing.T) {
 	st := loadNocca(t, "nocca").NewState().(*nocca.State)
-	if _, err := SolveNocca(context.Background(), st, 0); !errors.Is(err, ErrNoccaTooLarge) {
-		t.Errorf("the 5x6 board: %v; want ErrNoccaTooLarge", err)
+	if _, err := Solve(context.Background(), st, 0); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("the 5x6 board: %v; want ErrTooLarge", err)
 	}
 	st = loadNocca(t, "nocca-4x3").NewState().(*nocca.State)
-	if _, err := SolveNocca(context.Background(), st, 1000); !errors.Is(err, ErrNoccaTooLarge) {
-		t.Errorf("1000 positions: %v; want ErrNoccaTooLarge", err)
+	if _, err := Solve(context.Background(), st, 1000); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("1000 positions: %v; want ErrTooLarge", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := SolveNocca(ctx, st, 0); !errors.Is(err, context.Canceled) {
+	if _, err := Solve(ctx, st, 0); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled solve: %v", err)
 	}
 	// Won in one: the move into the goal.
 	st3 := loadNocca(t, "nocca-3x3")
-	if sol, err := SolveNocca(context.Background(), parseNocca(t, st3, "bw(bb)/3/1ww w"), 0); err != nil || sol.Value != 1 || sol.Plies != 1 || len(sol.PV) != 1 || sol.Positions != 1 {
+	if sol, err := Solve(context.Background(), parseNocca(t, st3, "bw(bb)/3/1ww w"), 0); err != nil || sol.Value != 1 || sol.Plies != 1 || len(sol.PV) != 1 || sol.Positions != 1 {
 		t.Errorf("a win in one: %+v, %v", sol, err)
 	}
 	// Lost in two: black cannot cover both white pieces on row 3.
-	if sol, err := SolveNocca(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), 0); err != nil || sol.Value != -1 || sol.Plies != 2 {
+	if sol, err := Solve(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), 0); err != nil || sol.Value != -1 || sol.Plies != 2 {
 		t.Errorf("a loss in two: %+v, %v", sol, err)
 	}
 	// A finished position.
@@ -287,7 +288,7 @@ func TestSolveNoccaLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol, err := SolveNocca(context.Background(), fin.(*nocca.State), 0); err != nil || sol.Value != -1 || sol.Plies != 0 || sol.Move != games.NoMove {
+	if sol, err := Solve(context.Background(), fin.(*nocca.State), 0); err != nil || sol.Value != -1 || sol.Plies != 0 || sol.Move != games.NoMove {
 		t.Errorf("a finished position: %+v, %v", sol, err)
 	}
 }

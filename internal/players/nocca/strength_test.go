@@ -1,4 +1,4 @@
-package players
+package nocca
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -27,9 +28,9 @@ var (
 // the strength tag, quick without.
 func noccaGameCount(t *testing.T, sample, quick int) int {
 	switch {
-	case !strengthSuite && (*noccaGames > 0 || *noccaStrength):
+	case !playertest.Full && (*noccaGames > 0 || *noccaStrength):
 		t.Fatal("-nocca.strength and -nocca.games need -tags strength")
-	case !strengthSuite:
+	case !playertest.Full:
 		return quick
 	case *noccaGames > 0:
 		return *noccaGames
@@ -76,18 +77,14 @@ func noccaMatch(t *testing.T, g *nocca.Game, n int, opp func(seed uint64) (searc
 		go func() {
 			defer wg.Done()
 			for seed := range seeds {
-				eng, err := New(g, Config{HashMB: 16})
-				if err != nil {
-					t.Error(err)
-					return
-				}
+				eng := NewPlayer(g, 16)
 				o, olim := opp(seed)
 				engineColour := 1 - int(seed%2) // white in odd games
 				st := g.NewState().(*nocca.State)
 				for st.Player() != games.Terminal {
 					var r search.Result
 					if st.ToMove() == engineColour {
-						r = eng.Search(context.Background(), st, search.Limits{Nodes: pick(int64(noccaEngineNodes), noccaQuickEngineNodes)}, nil)
+						r = eng.Search(context.Background(), st, search.Limits{Nodes: playertest.Pick(int64(noccaEngineNodes), noccaQuickEngineNodes)}, nil)
 					} else {
 						r = o.Search(context.Background(), st, olim, nil)
 					}
@@ -126,16 +123,16 @@ func colourName(c int) string { return [2]string{"white", "black"}[c] }
 // TestStrengthNoccaRandom: the engine wins every game against uniformly
 // random moves (the Nocca article's CPU); quick: 3 of 4.
 func TestStrengthNoccaRandom(t *testing.T) {
-	skipStrengthIfShort(t)
+	playertest.SkipIfShort(t)
 	n := noccaGameCount(t, 10, 4)
-	want := pick(n, 3)
+	want := playertest.Pick(n, 3)
 	start := time.Now()
 	g := loadNocca(t, "nocca")
 	res := noccaMatch(t, g, n, func(seed uint64) (search.Searcher, search.Limits) {
 		return search.Random{Seed: seed}, search.Limits{}
 	})
-	logFigure(t, "nocca, engine (%d nodes) vs random moves: %d won, %d drawn, %d lost of %d (threshold: %d won; %.1f plies a game, %v)",
-		pick(int64(noccaEngineNodes), noccaQuickEngineNodes), res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
+	playertest.Logf(t, "nocca, engine (%d nodes) vs random moves: %d won, %d drawn, %d lost of %d (threshold: %d won; %.1f plies a game, %v)",
+		playertest.Pick(int64(noccaEngineNodes), noccaQuickEngineNodes), res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
 	if res.wins < want {
 		t.Errorf("engine won %d of %d against random moves (not won: seeds %v); want %d", res.wins, n, res.lost, want)
 	}
@@ -145,21 +142,19 @@ func TestStrengthNoccaRandom(t *testing.T) {
 // at about a second a move; quick: 1 of 2 against MCTS on a twentieth of
 // that.
 func TestStrengthNoccaMCTS(t *testing.T) {
-	skipStrengthIfShort(t)
+	playertest.SkipIfShort(t)
 	n := noccaGameCount(t, 4, 2)
-	iterations := pick(int64(noccaMCTSIterations), noccaQuickMCTSIterations)
+	iterations := playertest.Pick(int64(noccaMCTSIterations), noccaQuickMCTSIterations)
 	start := time.Now()
 	g := loadNocca(t, "nocca")
 	res := noccaMatch(t, g, n, func(seed uint64) (search.Searcher, search.Limits) {
-		m, err := New(g, Config{Algorithm: MCTS, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := search.NewMCTS(seed)
+		m.MinReturn, m.MaxReturn = g.Type().MinReturn, g.Type().MaxReturn
 		return m, search.Limits{Nodes: iterations}
 	})
-	want := pick(95, 50) // per cent of the games won
-	logFigure(t, "nocca, engine (%d nodes) vs MCTS (%d iterations): %d won, %d drawn, %d lost of %d (threshold: %d%% won; %.1f plies a game, %v)",
-		pick(int64(noccaEngineNodes), noccaQuickEngineNodes), iterations, res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
+	want := playertest.Pick(95, 50) // per cent of the games won
+	playertest.Logf(t, "nocca, engine (%d nodes) vs MCTS (%d iterations): %d won, %d drawn, %d lost of %d (threshold: %d%% won; %.1f plies a game, %v)",
+		playertest.Pick(int64(noccaEngineNodes), noccaQuickEngineNodes), iterations, res.wins, res.draws, res.losses, n, want, float64(res.plies)/float64(n), time.Since(start).Round(time.Second))
 	if res.wins*100 < want*n {
 		t.Errorf("engine won %d of %d against MCTS (not won: seeds %v); want at least %d%%", res.wins, n, res.lost, want)
 	}

@@ -1,4 +1,4 @@
-package players
+package othello
 
 import (
 	"math/bits"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // geometry holds the masks of a board in the 8x8 frame (size 4, 6 or 8)
@@ -195,7 +196,7 @@ func (g *geometry) colL7() uint64 { return 0x8080808080808080 }
 // Weights of the hand-weighted Othello evaluation, in centi-discs, by
 // phase: [0] with the board nearly empty, [1] at the end (interpolated by
 // the discs on the board). Set by hand; the 8x8 board uses the fitted
-// weights of othello_weights.go instead.
+// weights of weights.go instead.
 var othelloWeights = struct {
 	mobility, potential, corner, xsquare, csquare, stable, edge, parity, discs [2]int
 }{
@@ -212,7 +213,7 @@ var othelloWeights = struct {
 
 // othelloEval is the Othello midgame evaluation, a search.Evaluator and
 // search.MoveOrderer. On the 8x8 board it is the fitted evaluation
-// (evalPatterns, below) when othello_weights.go holds weights; elsewhere,
+// (evalPatterns, below) when weights.go holds weights; elsewhere,
 // and on 8x8 without them, the hand-weighted one: for the side to move
 // against the other it adds up, with weights that move from the opening to
 // the end by the number of discs on the board: mobility (legal squares), potential mobility (empty
@@ -235,7 +236,11 @@ type othelloEval struct {
 	phases *[othelloBuckets]othelloPhase
 }
 
-func newOthelloEval(g *othello.Game) *othelloEval {
+// NewEval is the evaluation of g (see doc.go), with its move ordering
+// (search.MoveOrderer).
+func NewEval(g *othello.Game) search.Evaluator { return newEval(g) }
+
+func newEval(g *othello.Game) *othelloEval {
 	e := &othelloEval{g: g}
 	if _, ok := g.Frame8(); ok {
 		e.geo = newGeometry(g.Size())
@@ -501,9 +506,9 @@ func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []in
 // weight of a line the opposite of that of the line with mine and theirs
 // exchanged.
 //
-// The weights are in othello_weights.go, fitted by least squares to the
+// The weights are in weights.go, fitted by least squares to the
 // exact endgame scores of positions from seeded games by TestTuneOthello
-// (othello_tune_test.go; the command is in that file's first line).
+// (tune_test.go; the command is in that file's first line).
 // Positions with fewer than othelloFittedDiscs discs, which no game of the
 // tuner reaches, keep the hand-weighted evaluation.
 const (
@@ -544,7 +549,7 @@ type othelloPhase struct {
 	scalar [othelloScalars]int32                     // per unit of each scalar feature
 }
 
-// othelloFittedPhase is a phase as othello_weights.go lists it: the line
+// othelloFittedPhase is a phase as weights.go lists it: the line
 // weights of each kind at the canonical indices only (othelloCanon order).
 type othelloFittedPhase struct {
 	Scalar [othelloScalars]int32

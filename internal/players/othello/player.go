@@ -1,4 +1,4 @@
-package players
+package othello
 
 import (
 	"context"
@@ -21,11 +21,11 @@ const (
 	solveNodeFactor = 25
 )
 
-// OthelloPlayer is "auto" for Othello: iterative deepening alpha-beta
+// Player is "auto" for Othello: iterative deepening alpha-beta
 // (search.AlphaBeta) with the Othello evaluation and its move ordering in
 // the midgame, and the exact endgame solver from SolveEmpties empty squares
 // on. A position where the only move is a pass is answered at once.
-type OthelloPlayer struct {
+type Player struct {
 	// SolveEmpties: positions with at most this many empty squares are
 	// solved exactly (0 or negative: never). New sets DefaultSolveEmpties.
 	SolveEmpties int
@@ -33,26 +33,26 @@ type OthelloPlayer struct {
 	g      *othello.Game
 	eval   *othelloEval
 	ab     *search.AlphaBeta
-	solver *OthelloSolver
+	solver *Solver
 }
 
-// NewOthelloPlayer returns the Othello player for g with tables of hashMB
+// NewPlayer returns the Othello player for g with tables of hashMB
 // megabytes each (0: search.DefaultHashMB).
-func NewOthelloPlayer(g *othello.Game, hashMB int) *OthelloPlayer {
-	e := newOthelloEval(g)
-	p := &OthelloPlayer{
+func NewPlayer(g *othello.Game, hashMB int) *Player {
+	e := newEval(g)
+	p := &Player{
 		SolveEmpties: DefaultSolveEmpties,
 		g:            g,
 		eval:         e,
 		ab:           search.NewAlphaBeta(e, hashMB),
-		solver:       NewOthelloSolver(hashMB),
+		solver:       NewSolver(hashMB),
 	}
 	p.solver.prepare(g, e)
 	return p
 }
 
 // Clear empties the transposition tables.
-func (p *OthelloPlayer) Clear() {
+func (p *Player) Clear() {
 	p.ab.Clear()
 	p.solver.Clear()
 }
@@ -62,7 +62,7 @@ func (p *OthelloPlayer) Clear() {
 // midgame search's: they are that much cheaper), and if it cannot finish,
 // the midgame search gets the rest. An infinite search solves until it is
 // stopped.
-func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*othello.State)
 	if !ok || s.Game() != p.g {
 		// Not a position of the game this player was made for: a caller's
@@ -93,7 +93,7 @@ func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.L
 			return search.Result{Move: sol.Move, Info: in}
 		}
 		// Not solved within its share: the midgame search gets the rest.
-		lim = spend(lim, s.ToMove(), sol.Nodes/solveNodeFactor, time.Since(start))
+		lim = lim.Spend(s.ToMove(), sol.Nodes/solveNodeFactor, time.Since(start))
 	}
 	return p.ab.Search(ctx, st, lim, info)
 }
@@ -102,7 +102,7 @@ func (p *OthelloPlayer) Search(ctx context.Context, st games.State, lim search.L
 // search of the position after it (a pass that loses by 32 discs is scored
 // as such, not as 0). The reports are the child search's, one ply deeper,
 // from the passing side's point of view, with the pass in front of the PV.
-func (p *OthelloPlayer) searchPass(ctx context.Context, s *othello.State, lim search.Limits, info func(search.Info)) search.Result {
+func (p *Player) searchPass(ctx context.Context, s *othello.State, lim search.Limits, info func(search.Info)) search.Result {
 	s.Play(othello.Pass)
 	defer s.Undo()
 	lim.RootMoves = nil // they were moves of the passing side
@@ -129,13 +129,13 @@ func passInfo(in search.Info) search.Info {
 	return out
 }
 
-// othelloBaseline is the CPU of the source article: it plays the first
+// Baseline is the CPU of the source article: it plays the first
 // legal square in the order a1, b1, ..., h1, a2, ... (row by row from the
 // top left, the order of State.LegalMoves), or passes.
-type othelloBaseline struct{}
+type Baseline struct{}
 
 // Search implements search.Searcher; lim is ignored.
-func (othelloBaseline) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+func (Baseline) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	moves := st.LegalMoves(nil)
 	if len(moves) == 0 {
 		return search.Result{Move: games.NoMove}

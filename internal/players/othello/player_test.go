@@ -1,4 +1,4 @@
-package players
+package othello
 
 import (
 	"context"
@@ -11,25 +11,9 @@ import (
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-func TestOthelloNew(t *testing.T) {
+func TestBaseline(t *testing.T) {
 	g := loadOthello(t, "othello")
-	auto, err := New(g, Config{HashMB: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p, ok := auto.(*OthelloPlayer); !ok || p.SolveEmpties != DefaultSolveEmpties {
-		t.Errorf("auto is a %T; want *OthelloPlayer solving from %d empties", auto, DefaultSolveEmpties)
-	}
-	for _, n := range []int{12, -1} {
-		p, _ := New(g, Config{SolveEmpties: n})
-		if p.(*OthelloPlayer).SolveEmpties != n {
-			t.Errorf("Config{SolveEmpties: %d} gives a player solving from %d", n, p.(*OthelloPlayer).SolveEmpties)
-		}
-	}
-	base, err := New(g, Config{Algorithm: Baseline})
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := Baseline{}
 	// The baseline plays the first legal square in a1..h8 row order (d3
 	// from the start: a1..h2 and a3..c3 are not legal), or passes.
 	st := randomEndgame(g, 1, 64)
@@ -46,13 +30,6 @@ func TestOthelloNew(t *testing.T) {
 			t.Fatalf("baseline plays %s in %s; want %s", st.FormatMove(res.Move), st.Position(), st.FormatMove(first))
 		}
 		st.Play(res.Move)
-	}
-	ab, err := New(g, Config{Algorithm: AlphaBeta, HashMB: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res := ab.Search(context.Background(), g.NewState(), search.Limits{Depth: 3}, nil); res.Move == games.NoMove {
-		t.Error("alphabeta found no move")
 	}
 }
 
@@ -96,7 +73,7 @@ func TestOthelloEvalSymmetric(t *testing.T) {
 	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello", "othello-10x10"} {
 		t.Run(spec, func(t *testing.T) {
 			g := loadOthello(t, spec)
-			e := newOthelloEval(g)
+			e := newEval(g)
 			nonzero := 0
 			defer func() {
 				if nonzero < 10 {
@@ -131,7 +108,7 @@ func TestOthelloEvalSymmetric(t *testing.T) {
 // is from the side to move's point of view.
 func TestOthelloEvalSense(t *testing.T) {
 	g := loadOthello(t, "othello")
-	e := newOthelloEval(g)
+	e := newEval(g)
 	parse := func(rows string, side string) games.State {
 		st, err := g.ParseState(strings.ReplaceAll(rows, "/", "") + " " + side)
 		if err != nil {
@@ -159,7 +136,7 @@ func TestOthelloEvalSense(t *testing.T) {
 func TestOthelloPlayer(t *testing.T) {
 	t.Parallel()
 	g := loadOthello(t, "othello-4x4")
-	p := NewOthelloPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	passes := 0
 	for seed := range 200 {
 		st := randomEndgame(g, uint64(seed), seed%12)
@@ -172,7 +149,7 @@ func TestOthelloPlayer(t *testing.T) {
 			t.Errorf("%s: a side with no square plays %s; want pass", st.Position(), st.FormatMove(res.Move))
 		}
 		// The pass is scored by the position after it: the exact result.
-		sol := NewOthelloSolver(1).Solve(context.Background(), st, search.Limits{})
+		sol := NewSolver(1).Solve(context.Background(), st, search.Limits{})
 		if res.Info.Score != 100*sol.Score || len(res.Info.PV) == 0 || res.Info.PV[0] != othello.Pass {
 			t.Errorf("%s: the forced pass reports score %d pv %v; want %d, the pass first", st.Position(), res.Info.Score, res.Info.PV, 100*sol.Score)
 		}
@@ -190,7 +167,7 @@ func TestOthelloPlayer(t *testing.T) {
 	// Midgame on 8x8 and 10x10: a legal move, the position unchanged.
 	for _, spec := range []string{"othello", "othello-10x10"} {
 		g := loadOthello(t, spec)
-		p := NewOthelloPlayer(g, 1)
+		p := NewPlayer(g, 1)
 		for seed := range 4 {
 			st := randomEndgame(g, uint64(seed), g.Squares()-10-4*seed)
 			pos, hash := st.Position(), st.Hash()
@@ -211,7 +188,7 @@ func TestOthelloPlayer(t *testing.T) {
 // (eight under -race).
 func TestOthelloPlayerStops(t *testing.T) {
 	g := loadOthello(t, "othello")
-	p := NewOthelloPlayer(g, 1)
+	p := NewPlayer(g, 1)
 	p.SolveEmpties = 60
 	st := randomEndgame(g, 7, 30)
 	res := p.Search(context.Background(), st, search.Limits{Nodes: 1000}, nil)
@@ -228,7 +205,7 @@ func TestOthelloPlayerStops(t *testing.T) {
 
 func BenchmarkOthelloEval(b *testing.B) {
 	g := loadOthello(b, "othello")
-	e := newOthelloEval(g)
+	e := newEval(g)
 	var sts []games.State
 	for seed := range 16 {
 		sts = append(sts, randomEndgame(g, uint64(seed), 30))
@@ -248,7 +225,7 @@ func BenchmarkOthelloSearch(b *testing.B) {
 	b.ReportAllocs()
 	var nodes int64
 	for b.Loop() {
-		p := NewOthelloPlayer(g, 16)
+		p := NewPlayer(g, 16)
 		nodes += p.Search(context.Background(), st, search.Limits{Depth: 8}, nil).Info.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -286,7 +263,7 @@ func TestOthelloTablesReady(t *testing.T) {
 	const hashMB = 16
 	for _, spec := range []string{"othello", "othello-10x10"} {
 		g := loadOthello(t, spec)
-		p := NewOthelloPlayer(g, hashMB)
+		p := NewPlayer(g, hashMB)
 		if p.solver.game != g || p.solver.eval != p.eval {
 			t.Errorf("%s: the solver is not prepared for the game", spec)
 		}

@@ -1,4 +1,4 @@
-package players
+package othello
 
 import (
 	"context"
@@ -11,8 +11,8 @@ import (
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-// OthelloSolution is the exact result of an Othello position.
-type OthelloSolution struct {
+// Solution is the exact result of an Othello position.
+type Solution struct {
 	// Score is the final disc difference for the side to move with perfect
 	// play by both sides, the empty squares counted for the winner.
 	Score int
@@ -36,7 +36,7 @@ const (
 	solveScoreSpan = 256
 )
 
-// OthelloSolver is the exact endgame solver: MTD(f) at the root (null-window
+// Solver is the exact endgame solver: MTD(f) at the root (null-window
 // tests from the midgame evaluation's guess) over negascout (principal
 // variation search) on the final disc difference, with a transposition
 // table (buckets of two, the position itself as the key, so no collision is
@@ -53,9 +53,9 @@ const (
 //
 // Boards of size 4, 6 and 8 are solved on bitboards; larger boards by a
 // plainer search through othello.State (slower, for late positions).
-// An OthelloSolver is used by one goroutine at a time; its table persists
+// An Solver is used by one goroutine at a time; its table persists
 // between solves (Clear empties it).
-type OthelloSolver struct {
+type Solver struct {
 	tt    []solveEntry
 	mask  uint64
 	eval  *othelloEval // the midgame evaluation, for ordering (per game)
@@ -76,9 +76,9 @@ type solveEntry struct {
 	empties      uint8 // the subtree's size: deeper entries are kept first
 }
 
-// NewOthelloSolver returns a solver with a table of hashMB megabytes (0:
+// NewSolver returns a solver with a table of hashMB megabytes (0:
 // search.DefaultHashMB).
-func NewOthelloSolver(hashMB int) *OthelloSolver {
+func NewSolver(hashMB int) *Solver {
 	if hashMB <= 0 {
 		hashMB = search.DefaultHashMB
 	}
@@ -90,11 +90,11 @@ func NewOthelloSolver(hashMB int) *OthelloSolver {
 	// cleared, so its memory is taken from the system only as entries are
 	// stored (a solve that stops early, or has nothing to search, costs
 	// little of it).
-	return &OthelloSolver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
+	return &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
 }
 
 // Clear empties the tables.
-func (s *OthelloSolver) Clear() {
+func (s *Solver) Clear() {
 	clear(s.tt)
 	clear(s.wide.tt)
 }
@@ -103,7 +103,7 @@ func (s *OthelloSolver) Clear() {
 // so that the first Solve of g allocates and clears no table: a search
 // under a clock must not spend it on that. Boards other than 8x8 get the
 // wide solver's table now.
-func (s *OthelloSolver) prepare(g *othello.Game, e *othelloEval) {
+func (s *Solver) prepare(g *othello.Game, e *othelloEval) {
 	s.game, s.eval = g, e
 	if _, ok := g.Frame8(); !ok && s.wide.tt == nil {
 		s.wide.tt = make([]wideEntry, len(s.tt))
@@ -113,7 +113,7 @@ func (s *OthelloSolver) prepare(g *othello.Game, e *othelloEval) {
 // Solve finds the exact score of st for the side to move and a best move,
 // within lim (nodes, a move time or clock, or none: until done) and ctx.
 // It leaves st as it found it.
-func (s *OthelloSolver) Solve(ctx context.Context, st *othello.State, lim search.Limits) OthelloSolution {
+func (s *Solver) Solve(ctx context.Context, st *othello.State, lim search.Limits) Solution {
 	start := time.Now()
 	if st.Game() != s.game {
 		if s.game != nil {
@@ -132,10 +132,10 @@ func (s *OthelloSolver) Solve(ctx context.Context, st *othello.State, lim search
 		t := time.AfterFunc(hard, func() { s.stop.Store(true) })
 		defer t.Stop()
 	}
-	var sol OthelloSolution
+	var sol Solution
 	switch {
 	case st.Player() == games.Terminal:
-		sol = OthelloSolution{Score: st.Score(st.ToMove()), Move: games.NoMove, Exact: true}
+		sol = Solution{Score: st.Score(st.ToMove()), Move: games.NoMove, Exact: true}
 	case st.Mobility(st.ToMove()) == 0:
 		st.Play(othello.Pass)
 		sol = s.Solve(ctx, st, lim)
@@ -155,10 +155,10 @@ func (s *OthelloSolver) Solve(ctx context.Context, st *othello.State, lim search
 }
 
 // solve8 runs the bitboard solver from the root.
-func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
+func (s *Solver) solve8(st *othello.State) Solution {
 	g := st.Game()
 	if s.eval == nil || s.eval.g != g {
-		s.eval = newOthelloEval(g)
+		s.eval = newEval(g)
 		s.eval.stop = &s.stop
 	}
 	valid, _ := g.Frame8()
@@ -168,7 +168,7 @@ func (s *OthelloSolver) solve8(st *othello.State) OthelloSolution {
 	v := &s.s8
 	v.nodes = 0
 	score, best := v.root(p, o, n)
-	sol := OthelloSolution{Score: score, Nodes: v.nodes, Exact: !v.aborted, Move: games.Move(g.Square(best))}
+	sol := Solution{Score: score, Nodes: v.nodes, Exact: !v.aborted, Move: games.Move(g.Square(best))}
 	// The line: at each position along it, the first move (in the
 	// search's order) proved to keep the score; the table answers most of
 	// these searches.
@@ -199,7 +199,7 @@ func ttIndex(p, o uint64) uint64 {
 
 // The table has buckets of two entries: a new result replaces the entry
 // of the same position, else the one with the smaller subtree.
-func (s *OthelloSolver) probe(p, o uint64) *solveEntry {
+func (s *Solver) probe(p, o uint64) *solveEntry {
 	i := ttIndex(p, o) & s.mask
 	if e := &s.tt[i]; e.p == p && e.o == o && p|o != 0 {
 		return e
@@ -210,7 +210,7 @@ func (s *OthelloSolver) probe(p, o uint64) *solveEntry {
 	return nil
 }
 
-func (s *OthelloSolver) store(p, o uint64, n, lower, upper, move int) {
+func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
 	i := ttIndex(p, o) & s.mask
 	e := &s.tt[i]
 	if f := &s.tt[i+1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
@@ -221,7 +221,7 @@ func (s *OthelloSolver) store(p, o uint64, n, lower, upper, move int) {
 
 // solver8 is the bitboard solver for boards in the 8x8 frame.
 type solver8 struct {
-	owner   *OthelloSolver
+	owner   *Solver
 	geo     *geometry
 	valid   uint64
 	size    int
@@ -230,7 +230,7 @@ type solver8 struct {
 	aborted bool
 }
 
-func (v *solver8) init(owner *OthelloSolver, geo *geometry) {
+func (v *solver8) init(owner *Solver, geo *geometry) {
 	v.owner, v.geo, v.aborted = owner, geo, false
 	v.valid, v.size, v.corners = geo.valid, geo.size, geo.corners
 }
@@ -711,7 +711,7 @@ func (v *solver8) last1(p, o uint64, sq int) int {
 // negascout with a table (keyed by the Zobrist hash) and fastest-first
 // ordering, without the bitboard special cases.
 type wideSolver struct {
-	owner   *OthelloSolver
+	owner   *Solver
 	tt      []wideEntry
 	nodes   int64
 	aborted bool
@@ -724,7 +724,7 @@ type wideEntry struct {
 	move         int16
 }
 
-func (s *OthelloSolver) solveWide(st *othello.State) OthelloSolution {
+func (s *Solver) solveWide(st *othello.State) Solution {
 	w := &s.wide
 	w.owner, w.nodes, w.aborted = s, 0, false
 	if w.tt == nil {
@@ -760,7 +760,7 @@ func (s *OthelloSolver) solveWide(st *othello.State) OthelloSolution {
 	if w.aborted && best == -solveScoreSpan {
 		best = 0
 	}
-	sol := OthelloSolution{Score: best, Move: bestMove, PV: []games.Move{bestMove}, Nodes: w.nodes, Exact: !w.aborted}
+	sol := Solution{Score: best, Move: bestMove, PV: []games.Move{bestMove}, Nodes: w.nodes, Exact: !w.aborted}
 	if !sol.Exact {
 		return sol
 	}

@@ -1,4 +1,4 @@
-package players
+package othello
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -79,14 +80,14 @@ func TestFFO(t *testing.T) {
 		t.Skip("FFO endgames: skipped under -short")
 	}
 	g := loadOthello(t, "othello")
-	solver := NewOthelloSolver(64)
+	solver := NewSolver(64)
 	for _, p := range readFFO(t) {
 		t.Run(p.name, func(t *testing.T) {
 			n, _ := strconv.Atoi(strings.TrimPrefix(p.name, "ffo-"))
 			switch {
 			case n >= 45 && !*ffoAll:
 				t.Skip("run with -args -ffo.all")
-			case n > 40 && !strengthSuite && !*ffoAll:
+			case n > 40 && !playertest.Full && !*ffoAll:
 				t.Skip("run with -tags strength")
 			}
 			st, err := g.ParseState(p.pos)
@@ -110,7 +111,7 @@ func TestFFO(t *testing.T) {
 
 // checkPV plays the solution's line: it must be legal, end the game, and
 // end it with the solution's score.
-func checkPV(t *testing.T, st *othello.State, sol OthelloSolution) {
+func checkPV(t *testing.T, st *othello.State, sol Solution) {
 	t.Helper()
 	me := st.ToMove()
 	cp := st.Clone().(*othello.State)
@@ -172,8 +173,8 @@ func TestSolverExact(t *testing.T) {
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			g := loadOthello(t, tc.spec)
-			solver := NewOthelloSolver(4)
-			n := testSize(tc.positions, (tc.positions+1)/2, (tc.positions+9)/10)
+			solver := NewSolver(4)
+			n := playertest.Size(tc.positions, (tc.positions+1)/2, (tc.positions+9)/10)
 			for seed := range n {
 				st := randomEndgame(g, uint64(seed), tc.empties)
 				pos := st.Position()
@@ -209,7 +210,7 @@ func TestSolveSixBySix(t *testing.T) {
 	}
 	g := loadOthello(t, "othello-6x6")
 	st := g.NewState().(*othello.State)
-	sol := NewOthelloSolver(1024).Solve(context.Background(), st, search.Limits{})
+	sol := NewSolver(1024).Solve(context.Background(), st, search.Limits{})
 	t.Logf("6x6 from the start: %+d, %s, %d nodes, %v", sol.Score, st.FormatMove(sol.Move), sol.Nodes, sol.Time)
 	if !sol.Exact || sol.Score != -4 {
 		t.Errorf("score %+d (exact %v); want -4", sol.Score, sol.Exact)
@@ -223,7 +224,7 @@ func TestSolveSixBySix(t *testing.T) {
 // (the margin here is some hundred times what it takes).
 func TestSolverStopsPromptly(t *testing.T) {
 	st := loadOthello(t, "othello").NewState().(*othello.State) // 60 empties
-	s := NewOthelloSolver(16)
+	s := NewSolver(16)
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan time.Time, 1)
 	timer := time.AfterFunc(50*time.Millisecond, func() { stopped <- time.Now(); cancel() })

@@ -1,4 +1,4 @@
-package players
+package othello
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -67,7 +68,7 @@ type othelloOpponent struct {
 }
 
 var othelloOpponents = []othelloOpponent{
-	{"baseline", func(g *othello.Game, seed uint64) search.Searcher { return othelloBaseline{} },
+	{"baseline", func(g *othello.Game, seed uint64) search.Searcher { return Baseline{} },
 		search.Limits{}, 6, 1.00, 2, 0.5, search.Limits{}},
 	{"alphabeta-discs-4", func(g *othello.Game, seed uint64) search.Searcher { return search.NewAlphaBeta(discEval{}, 1) },
 		search.Limits{Depth: 4}, 6, 0.90, 2, 0.5, search.Limits{Depth: 4}},
@@ -93,7 +94,7 @@ func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, oppLim sear
 	engineSeat := i % 2
 	var seats [2]search.Searcher
 	var lims [2]search.Limits
-	seats[engineSeat] = NewOthelloPlayer(g, 16)
+	seats[engineSeat] = NewPlayer(g, 16)
 	lims[engineSeat] = search.Limits{Nodes: engineNodes}
 	seats[1-engineSeat] = opp.make(g, uint64(i))
 	lims[1-engineSeat] = oppLim
@@ -115,8 +116,8 @@ func othelloGame(t *testing.T, g *othello.Game, opp othelloOpponent, oppLim sear
 }
 
 func TestStrengthOthello(t *testing.T) {
-	skipStrengthIfShort(t)
-	if (*strengthFull || *strengthOnly != "") && !strengthSuite {
+	playertest.SkipIfShort(t)
+	if (*strengthFull || *strengthOnly != "") && !playertest.Full {
 		t.Fatal("-strength.full and -strength.only need -tags strength")
 	}
 	g := loadOthello(t, "othello")
@@ -126,8 +127,8 @@ func TestStrengthOthello(t *testing.T) {
 				t.Skip("-strength.only")
 			}
 			t.Parallel()
-			n, want := pick(opp.games, opp.quickGames), pick(opp.want, opp.quickWant)
-			lim, nodes := pick(opp.lim, opp.quickLim), pick(int64(othelloEngineNodes), othelloQuickEngineNodes)
+			n, want := playertest.Pick(opp.games, opp.quickGames), playertest.Pick(opp.want, opp.quickWant)
+			lim, nodes := playertest.Pick(opp.lim, opp.quickLim), playertest.Pick(int64(othelloEngineNodes), othelloQuickEngineNodes)
 			if *strengthFull {
 				n = 200
 			}
@@ -165,7 +166,7 @@ func TestStrengthOthello(t *testing.T) {
 			close(next)
 			wg.Wait()
 			score := (float64(w) + float64(d)/2) / float64(n)
-			logFigure(t, "othello vs %s: %.1f%% of %d games, %d won, %d drawn, %d lost (threshold %.0f%%; %v)", opp.name, 100*score, n, w, d, l, 100*want, time.Since(start).Round(time.Second))
+			playertest.Logf(t, "othello vs %s: %.1f%% of %d games, %d won, %d drawn, %d lost (threshold %.0f%%; %v)", opp.name, 100*score, n, w, d, l, 100*want, time.Since(start).Round(time.Second))
 			if score < want {
 				t.Errorf("engine scored %.1f%% against %s; want at least %.0f%%", 100*score, opp.name, 100*want)
 			}

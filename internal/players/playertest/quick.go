@@ -1,7 +1,7 @@
 //go:build !strength
 
-package players
+package playertest
 
-// strengthSuite is false without the strength tag: the strength suites
-// play their quick versions and the long tests their default sizes.
-const strengthSuite = false
+// Full is false without the strength tag: the strength suites play their
+// quick versions and the long tests their default sizes.
+const Full = false

@@ -1,4 +1,4 @@
-package players
+package thegame
 
 import (
 	"fmt"
@@ -56,7 +56,7 @@ func between(a, b int) cardSet {
 	return above[a].and(below[b])
 }
 
-// TheGameParams weigh a turn's plays for the planner.
+// Params weigh a turn's plays for the planner.
 //
 // A position is priced by the coverage of the live cards (the ones not yet
 // on a pile, the planner's hand among them): how many piles each could
@@ -71,7 +71,7 @@ func between(a, b int) cardSet {
 // and Extra (ExtraEmpty once the draw pile is empty) for each play past the
 // minimum. Plays that jump more than ExtraMax live cards count as dear: a
 // turn makes at most the minimum of them.
-type TheGameParams struct {
+type Params struct {
 	Dead     float64
 	Cover    [3]float64
 	Hand     float64 // weight of what the turn adds to a kept card's price
@@ -84,12 +84,12 @@ type TheGameParams struct {
 	ExtraMax   int
 }
 
-// DefaultTheGameParams returns the planner's weights for a player count:
+// DefaultParams returns the planner's weights for a player count:
 // tuned on 2,000 seeded games per count (bench thegame --tune), where no
 // count's best weights differed from the others' by more than the noise,
 // so every count gets the same for now.
-func DefaultTheGameParams(players int) TheGameParams {
-	p := TheGameParams{Dead: 12, Cover: [3]float64{2, 0.8, 0.4}, Hand: 0.3, HandGain: 0.15, HandCap: 20, Trick: 3, Extra: 0.5, ExtraEmpty: 0.5, ExtraMax: 1}
+func DefaultParams(players int) Params {
+	p := Params{Dead: 12, Cover: [3]float64{2, 0.8, 0.4}, Hand: 0.3, HandGain: 0.15, HandCap: 20, Trick: 3, Extra: 0.5, ExtraEmpty: 0.5, ExtraMax: 1}
 	return p
 }
 
@@ -106,7 +106,7 @@ const (
 // planner searches one turn of the seat to move from what it sees.
 type planner struct {
 	g     *thegame.Game
-	prm   *TheGameParams
+	prm   *Params
 	piles int
 	low   int
 	high  int
@@ -129,7 +129,7 @@ type planner struct {
 	firsts []candidate
 }
 
-func newPlanner(s *thegame.State, prm *TheGameParams) *planner {
+func newPlanner(s *thegame.State, prm *Params) *planner {
 	g := s.Game()
 	pl := &planner{g: g, prm: prm, piles: g.Piles(), low: g.Low(), high: g.High(), trick: g.Trick()}
 	rules := g.Params()
@@ -351,7 +351,7 @@ func (pl *planner) plan() []candidate {
 
 // Set changes weights from a list key=value,... (keys: dead, cover1,
 // cover2, cover3, hand, handcap, trick, extra, extramax), for tuning.
-func (p *TheGameParams) Set(list string) error {
+func (p *Params) Set(list string) error {
 	for _, kv := range strings.Split(list, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		if !ok {

@@ -1,4 +1,4 @@
-package players
+package thegame
 
 import (
 	"context"
@@ -53,7 +53,7 @@ func TestTheGamePlans(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := NewTheGamePlayer(g, 1)
+			p := NewPlayer(g, 1)
 			m := p.Search(context.Background(), st, search.Limits{}, nil).Move
 			if got := st.(*thegame.State).FormatMove(m); got != tc.want {
 				t.Errorf("plays %s, want %s in %s", got, tc.want, tc.pos)

@@ -1,4 +1,4 @@
-package players
+package thegame
 
 import (
 	"context"
@@ -12,11 +12,11 @@ import (
 	"github.com/meeple-games/meeple/internal/search"
 )
 
-// TheGamePlayer plays The Game from what its seat sees, nothing more: it
+// Player plays The Game from what its seat sees, nothing more: it
 // turns the state it is given into its seat's view (State.View) and parses
 // that, so another's hand or the draw pile cannot reach a decision.
 //
-// The heuristic searches the whole turn (see planner and TheGameParams):
+// The heuristic searches the whole turn (see planner and Params):
 // every set of plays that meets the minimum, with further plays only while
 // they jump at most a live card or step back, priced by the pile coverage
 // it takes from the live cards (the ones on no pile: the piles tell which
@@ -33,7 +33,7 @@ import (
 // again at random (State.Resample from the seat's view), then every seat
 // played by the heuristic to the end; the move with the fewest cards left
 // on average wins.
-type TheGamePlayer struct {
+type Player struct {
 	g    *thegame.Game
 	Seed uint64
 	// Rollouts per candidate move when the search has no limit (0: the
@@ -46,25 +46,25 @@ type TheGamePlayer struct {
 	// within Margin of the best (with few roll-outs their noise would
 	// otherwise pick bad moves).
 	Margin float64
-	// Params weigh the plays (nil: DefaultTheGameParams for the player
+	// Params weigh the plays (nil: DefaultParams for the player
 	// count).
-	Params *TheGameParams
+	Params *Params
 }
 
 // rolloutNodes is what a roll-out counts for in Limits.Nodes and the node
 // count reported: about the moves it plays.
 const rolloutNodes = 100
 
-// NewTheGamePlayer returns the player with its default settings.
-func NewTheGamePlayer(g *thegame.Game, seed uint64) *TheGamePlayer {
-	return &TheGamePlayer{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Margin: 2}
+// NewPlayer returns the player with its default settings.
+func NewPlayer(g *thegame.Game, seed uint64) *Player {
+	return &Player{g: g, Seed: seed, Rollouts: 0, Candidates: 3, Margin: 2}
 }
 
 // SetSeed implements search.Seeder.
-func (p *TheGamePlayer) SetSeed(seed uint64) { p.Seed = seed }
+func (p *Player) SetSeed(seed uint64) { p.Seed = seed }
 
 // Search picks one play, or the end of the turn. See the type comment.
-func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	start := time.Now()
 	me := st.Player()
 	switch me {
@@ -144,7 +144,7 @@ func (p *TheGamePlayer) Search(ctx context.Context, st games.State, lim search.L
 
 // rollout plays d to the end with the heuristic for every seat and returns
 // the cards left.
-func (p *TheGamePlayer) rollout(d *thegame.State, rng *rand.Rand) int {
+func (p *Player) rollout(d *thegame.State, rng *rand.Rand) int {
 	var buf []games.Move
 	for !d.Over() {
 		if d.Player() == games.Chance {
@@ -177,10 +177,10 @@ type candidate struct {
 
 // rank lists the legal moves that start a turn the planner considers, with
 // the value of the best turn each starts, best (lowest) first.
-func (p *TheGamePlayer) rank(s *thegame.State) []candidate {
+func (p *Player) rank(s *thegame.State) []candidate {
 	prm := p.Params
 	if prm == nil {
-		d := DefaultTheGameParams(s.Game().Players())
+		d := DefaultParams(s.Game().Players())
 		prm = &d
 	}
 	pl := newPlanner(s, prm)

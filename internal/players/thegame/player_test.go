@@ -1,4 +1,4 @@
-package players
+package thegame
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -31,13 +32,13 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 		rollouts int
 	}{{"thegame(players=3)", 0}, {"thegame(players=2)", 2}, {"thegame-house(players=5)", 0}, {"thegame(players=4)", 1}} {
 		g := loadTheGame(t, tc.spec)
-		p := NewTheGamePlayer(g, 7)
+		p := NewPlayer(g, 7)
 		p.Rollouts = tc.rollouts
 		rng := rand.New(rand.NewPCG(1, 2))
 		st := g.NewState().(*thegame.State)
-		checked, limit := 0, testSize(60, 60, 10)
+		checked, limit := 0, playertest.Size(60, 60, 10)
 		if tc.rollouts > 0 {
-			limit = testSize(25, 25, 3) // each search plays whole games
+			limit = playertest.Size(25, 25, 3) // each search plays whole games
 		}
 		for st.Player() != games.Terminal && checked < limit {
 			if st.Player() == games.Chance {
@@ -72,10 +73,7 @@ func TestTheGamePlaysLegal(t *testing.T) {
 	}
 	for _, spec := range []string{"thegame", "thegame-expert(players=3)", "thegame-house(players=2)"} {
 		g := loadTheGame(t, spec)
-		s, err := New(g, Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := NewPlayer(g, 0)
 		rng := rand.New(rand.NewPCG(3, 4))
 		st := g.NewState()
 		for n := 0; st.Player() != games.Terminal && n < moves; n++ {
