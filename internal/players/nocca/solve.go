@@ -492,7 +492,7 @@ func (r *retro) retrograde(ctx context.Context) error {
 func (r *retro) result(key uint64) (int, int) {
 	i := r.lookup(key)
 	if i < 0 {
-		panic("players: a position the retrograde analysis did not enumerate")
+		panic("nocca solve: a position the retrograde analysis did not enumerate")
 	}
 	switch r.value[i] {
 	case retroWin:

@@ -27,7 +27,7 @@ const (
 // on. A position where the only move is a pass is answered at once.
 type Player struct {
 	// SolveEmpties: positions with at most this many empty squares are
-	// solved exactly (0 or negative: never). New sets DefaultSolveEmpties.
+	// solved exactly (0 or negative: never). NewPlayer sets DefaultSolveEmpties.
 	SolveEmpties int
 
 	g      *othello.Game
