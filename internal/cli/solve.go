@@ -9,7 +9,8 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/nocca"
 	"github.com/meeple-games/meeple/games/othello"
-	"github.com/meeple-games/meeple/internal/players"
+	noccaplayer "github.com/meeple-games/meeple/internal/players/nocca"
+	othelloplayer "github.com/meeple-games/meeple/internal/players/othello"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -28,7 +29,7 @@ reachable from the start (or --position, a position string of the nocca
 family, then --moves; its past is not taken into account): it prints the
 value for the side to move (win, loss or draw), the plies to the end with
 best play, a best move and the line. --nodes then bounds the number of
-positions (0: players.DefaultNoccaPositions), --time the time; --hash is
+positions (0: noccaplayer.DefaultPositions), --time the time; --hash is
 not used.`)
 	pos := fs.String("position", "", "solve this position string instead of the start")
 	moves := fs.String("moves", "", "play these space-separated moves first")
@@ -51,13 +52,13 @@ not used.`)
 	if err != nil {
 		return err
 	}
-	if nst, ok := st.(*nocca.State); ok { // retrograde analysis: players.SolveNocca
+	if nst, ok := st.(*nocca.State); ok { // retrograde analysis: noccaplayer.Solve
 		if *movetime > 0 {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, *movetime)
 			defer cancel()
 		}
-		sol, err := players.SolveNocca(ctx, nst, int(*nodes))
+		sol, err := noccaplayer.Solve(ctx, nst, int(*nodes))
 		if err != nil {
 			return err
 		}
@@ -68,7 +69,7 @@ not used.`)
 	if !ok {
 		return fmt.Errorf("%s is not an Othello or Nocca Nocca variant: solve knows those two", args[0])
 	}
-	solver := players.NewOthelloSolver(*hash)
+	solver := othelloplayer.NewSolver(*hash)
 	lim := search.Limits{Nodes: *nodes, MoveTime: *movetime}
 	sol := solver.Solve(ctx, ost, lim)
 	defer func() {
