@@ -29,7 +29,7 @@ reachable from the start (or --position, a position string of the nocca
 family, then --moves; its past is not taken into account): it prints the
 value for the side to move (win, loss or draw), the plies to the end with
 best play, a best move and the line. --nodes then bounds the number of
-positions (0: noccaplayer.DefaultPositions), --time the time; --hash is
+positions (0: 67,108,864, about 2 GB of tables), --time the time; --hash is
 not used.`)
 	pos := fs.String("position", "", "solve this position string instead of the start")
 	moves := fs.String("moves", "", "play these space-separated moves first")
