@@ -98,7 +98,10 @@
 // incrementally (the placed disc, one key per flipped disc, the side to
 // move), with keys from a fixed-seed generator. Perft (State implements
 // games.Perfter) runs on copies of the bitboards with bulk counting at the
-// last ply: the popcount of the legal squares.
+// last ply (the popcount of the legal squares) and, from depth 7 on boards
+// up to 8x8, a table of the subtrees counted, keyed on 8x8 by the least of
+// a position's eight symmetric images (as Edax's "count games"), so that a
+// transposition or a mirror image is counted once.
 //
 // # Sources
 //

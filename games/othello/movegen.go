@@ -149,6 +149,104 @@ func perft8(p, o, valid uint64, depth int) uint64 {
 	return n
 }
 
+// perftCache caches the counts of subtrees perft8 has counted, so that a
+// position reached again, by another order of moves or as a mirror image or
+// rotation of one counted (on the full 8x8 board, which has the eight
+// symmetries of the square), is counted once, as Edax's "count games"
+// does. An entry holds the position itself (its least image under the
+// symmetries), so a hit is never a collision; a new count replaces the old.
+type perftCache struct {
+	e     []perftEntry
+	shift uint // 64 - log2(len(e))
+	sym   bool // key positions by their least image (8x8 only)
+}
+
+type perftEntry struct {
+	p, o uint64
+	n    uint64 // count<<8 | depth; 0 is empty (no position has depth 0 here)
+}
+
+// Perft counts from perftHashDepth plies left on use the table; below it
+// a subtree costs less to count again than a cache miss. perftHashBits
+// sizes the table (2^bits entries of 24 bytes) for a count of depth d.
+const perftHashDepth = 3
+
+func perftHashBits(depth int) uint { return uint(min(10+2*depth, 22)) }
+
+func newPerftCache(depth int, valid uint64) *perftCache {
+	b := perftHashBits(depth)
+	return &perftCache{e: make([]perftEntry, 1<<b), shift: 64 - b, sym: valid == ^uint64(0)}
+}
+
+// perft8Hash is perft8 with the table t for depth >= perftHashDepth.
+func perft8Hash(t *perftCache, p, o, valid uint64, depth int) uint64 {
+	if depth < perftHashDepth {
+		return perft8(p, o, valid, depth)
+	}
+	kp, ko := p, o
+	if t.sym {
+		kp, ko = leastImage(p, o)
+	}
+	e := &t.e[((kp^ko*0x9e3779b97f4a7c15)*0xc2b2ae3d27d4eb4f)>>t.shift]
+	if e.p == kp && e.o == ko && e.n&0xff == uint64(depth) {
+		return e.n >> 8
+	}
+	m := Moves(p, o) & valid
+	var n uint64
+	switch {
+	case m != 0:
+		for m != 0 {
+			sq := bits.TrailingZeros64(m)
+			m &= m - 1
+			f := Flips(p, o, sq)
+			n += perft8Hash(t, o^f, p|f|1<<sq, valid, depth-1)
+		}
+	case Moves(o, p)&valid != 0: // a pass
+		n = perft8Hash(t, o, p, valid, depth-1)
+	}
+	*e = perftEntry{p: kp, o: ko, n: n<<8 | uint64(depth)}
+	return n
+}
+
+// leastImage returns the least (p first, then o) of the eight images of the
+// position under the symmetries of the 8x8 board: a key that all of them
+// share.
+func leastImage(p, o uint64) (uint64, uint64) {
+	bp, bo := p, o
+	for i := range 8 {
+		if i == 4 {
+			p, o = transpose(p), transpose(o)
+		}
+		switch i & 3 {
+		case 1, 3:
+			p, o = bits.ReverseBytes64(p), bits.ReverseBytes64(o) // rows upside down
+		case 2:
+			p, o = mirrorRows(p), mirrorRows(o) // columns right to left
+		}
+		if p < bp || p == bp && o < bo {
+			bp, bo = p, o
+		}
+	}
+	return bp, bo
+}
+
+// mirrorRows reverses the bits of each byte: a1..h1 become h1..a1.
+func mirrorRows(x uint64) uint64 {
+	x = x>>1&0x5555555555555555 | x&0x5555555555555555<<1
+	x = x>>2&0x3333333333333333 | x&0x3333333333333333<<2
+	return x>>4&0x0f0f0f0f0f0f0f0f | x&0x0f0f0f0f0f0f0f0f<<4
+}
+
+// transpose mirrors the board in its a1-h8 diagonal (Hacker's Delight).
+func transpose(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	return x ^ t ^ t<<28
+}
+
 // wide is a 256-bit bitboard for boards of size 10 to 16: bit row*16+col
 // is bit (row*16+col)%64 of word (row*16+col)/64. It is a struct rather than
 // an array because the compiler keeps a struct of four words in registers

@@ -2,6 +2,7 @@ package othello
 
 import (
 	"flag"
+	"math/bits"
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
@@ -167,6 +168,37 @@ func TestPerftPositions(t *testing.T) {
 				}
 				if got := games.Perft(st, depth); got != want {
 					t.Errorf("%s: games.Perft(%d) = %d; reference %d", st.Position(), depth, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPerftCache compares perft with its table of transpositions (and of
+// symmetric images on 8x8) with the plain one from positions deep in
+// random games, where passes and finished games are common, and checks
+// that the least image is the same for all eight images of a position.
+func TestPerftCache(t *testing.T) {
+	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello"} {
+		t.Run(spec, func(t *testing.T) {
+			g := load(t, spec)
+			for seed := range 12 {
+				st := g.newState()
+				randomPlay(st, uint64(seed), (seed*7+5)%(g.Squares()-3))
+				p, o, _ := st.Bits()
+				const depth = 6
+				want := perft8(p, o, g.valid, depth)
+				if got := perft8Hash(newPerftCache(depth, g.valid), p, o, g.valid, depth); got != want {
+					t.Errorf("%s: perft8Hash(%d) = %d; perft8 %d", st.Position(), depth, got, want)
+				}
+				if g.valid != ^uint64(0) {
+					continue
+				}
+				kp, ko := leastImage(p, o)
+				for _, f := range []func(uint64) uint64{transpose, mirrorRows, bits.ReverseBytes64} {
+					if ip, io := leastImage(f(p), f(o)); ip != kp || io != ko {
+						t.Errorf("%s: the least image of an image differs", st.Position())
+					}
 				}
 			}
 		})

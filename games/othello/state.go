@@ -358,8 +358,11 @@ func (s *State) hashFromScratch() uint64 {
 // Perft counts the leaves of the move tree to depth, a pass counting as a
 // move and a game finished before depth as none (games.Perft's convention;
 // Aart Bik's Othello tables count it as one leaf, which makes a difference
-// from depth 10 on), with bulk counting at the last ply. It runs on copies
-// of the bitboards: the state is untouched.
+// from depth 10 on), with bulk counting at the last ply, and from depth 7
+// on 8x8 and smaller boards with a table of the subtrees counted (up to 96
+// MB), so that a transposition (on 8x8 also a symmetric image) is counted
+// once. It runs on copies of the
+// bitboards: the state is untouched.
 func (s *State) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -371,5 +374,12 @@ func (s *State) Perft(depth int) uint64 {
 	if s.g.wide {
 		return perftWide(s.wdisc[me], s.wdisc[op], s.g.wvalid, depth)
 	}
+	if depth >= perftTableFrom {
+		return perft8Hash(newPerftCache(depth, s.g.valid), s.disc[me], s.disc[op], s.g.valid, depth)
+	}
 	return perft8(s.disc[me], s.disc[op], s.g.valid, depth)
 }
+
+// perftTableFrom is the depth from which Perft keeps a table (below it the
+// table costs more than it saves, and Perft allocates nothing).
+const perftTableFrom = 7
