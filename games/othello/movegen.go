@@ -504,3 +504,65 @@ func perftWide(p, o, valid wide, depth int) uint64 {
 	}
 	return n
 }
+
+// LastFlips returns how many discs the player with discs p turns over by
+// playing on sq (an 8x8 frame bit) when sq is the only empty square of the
+// full 8x8 board (every other square is the opponent's): the last move of
+// an endgame, which needs the count and not the discs. Each of the four
+// lines through sq is read as a byte of p's discs along it (a row by a
+// shift, a column and the diagonals by a multiplication that gathers them
+// into the top byte) and looked up in a table of the flips on a line of 8.
+func LastFlips(p uint64, sq int) int {
+	r, c := sq>>3, sq&7
+	row := p >> (r << 3) & 0xff
+	col := (p >> c & 0x0101010101010101) * 0x0102040810204080 >> 56
+	d := &lastDiag[sq]
+	diag := (p & d[0]) * 0x0101010101010101 >> 56
+	anti := (p & d[1]) * 0x0101010101010101 >> 56
+	t := &lastLine
+	return int(t[c][row] + t[r][col] + t[c][diag] + t[c][anti])
+}
+
+// lastLine[i][x] is the number of discs flipped on a line of eight squares
+// by a move on square i, when the mover's discs are the bits of x and every
+// other square but i is the opponent's. lastDiag[sq] holds the two
+// diagonals through sq: each has one square in a column at most, so the
+// square in column c is bit c of its byte. A diagonal shorter than 8 leaves
+// the bits of the columns it misses at 0, as if the opponent's; they lie
+// past its ends, where no disc of the mover's can close a line, so the
+// count is right.
+var (
+	lastLine [8][256]uint8
+	lastDiag [64][2]uint64
+)
+
+func init() {
+	for i := range 8 {
+		for x := range 256 {
+			n := 0
+			for _, step := range []int{-1, 1} {
+				k := 0
+				j := i + step
+				for ; j >= 0 && j < 8 && x>>j&1 == 0; j += step {
+					k++
+				}
+				if j >= 0 && j < 8 && k > 0 {
+					n += k
+				}
+			}
+			lastLine[i][x] = uint8(n)
+		}
+	}
+	for sq := range 64 {
+		r, c := sq>>3, sq&7
+		for s := range 64 {
+			rr, cc := s>>3, s&7
+			if rr-cc == r-c {
+				lastDiag[sq][0] |= 1 << s
+			}
+			if rr+cc == r+c {
+				lastDiag[sq][1] |= 1 << s
+			}
+		}
+	}
+}

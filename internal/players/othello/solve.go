@@ -226,6 +226,7 @@ type solver8 struct {
 	valid   uint64
 	size    int
 	corners uint64
+	full    bool // the whole 8x8 frame is the board: othello.LastFlips applies
 	nodes   int64
 	aborted bool
 }
@@ -233,6 +234,7 @@ type solver8 struct {
 func (v *solver8) init(owner *Solver, geo *geometry) {
 	v.owner, v.geo, v.aborted = owner, geo, false
 	v.valid, v.size, v.corners = geo.valid, geo.size, geo.corners
+	v.full = v.valid == ^uint64(0)
 }
 
 // tick counts a node and checks the stop conditions now and then.
@@ -691,6 +693,19 @@ func (v *solver8) last2(p, o uint64, alpha, beta, a, b int) int {
 // there, else by the opponent's, else the game ends with it empty.
 func (v *solver8) last1(p, o uint64, sq int) int {
 	v.nodes++
+	if v.full { // every other square is taken: count the flips only
+		d := 2*bits.OnesCount64(p) - 63
+		if n := othello.LastFlips(p, sq); n != 0 {
+			return d + 2*n + 1
+		}
+		if n := othello.LastFlips(o, sq); n != 0 {
+			return d - 2*n - 1
+		}
+		if d > 0 { // d is odd: no draw
+			return d + 1
+		}
+		return d - 1
+	}
 	d := bits.OnesCount64(p) - bits.OnesCount64(o)
 	if f := othello.Flips(p, o, sq); f != 0 {
 		return d + 2*bits.OnesCount64(f) + 1
