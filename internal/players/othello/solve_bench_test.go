@@ -2,8 +2,16 @@ package othello
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/meeple-games/meeple/games/gametest"
 	"github.com/meeple-games/meeple/games/othello"
 	"github.com/meeple-games/meeple/internal/search"
 )
@@ -11,7 +19,8 @@ import (
 // BenchmarkSolveFFO solves the FFO problems of testdata/ffo.txt, one
 // sub-benchmark each (select with -bench 'SolveFFO/ffo-4[0-4]'), from an
 // empty table, and fails on a wrong score or move. It reports the solver's
-// nodes and nodes per second.
+// nodes, nodes per second and CPU seconds (on a shared machine steadier
+// than the wall clock).
 func BenchmarkSolveFFO(b *testing.B) {
 	g := loadOthello(b, "othello")
 	solver := NewSolver(256)
@@ -22,6 +31,7 @@ func BenchmarkSolveFFO(b *testing.B) {
 				b.Fatal(err)
 			}
 			var nodes int64
+			cpu := gametest.CPUTime()
 			for b.Loop() {
 				solver.Clear()
 				sol := solver.Solve(context.Background(), st.(*othello.State), search.Limits{})
@@ -30,8 +40,67 @@ func BenchmarkSolveFFO(b *testing.B) {
 				}
 				nodes += sol.Nodes
 			}
+			b.ReportMetric((gametest.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
+	}
+}
+
+// BenchmarkSolveFFOEdax is the solver against Edax in the same run, when
+// $MEEPLE_EDAX names an Edax binary (its folder holding the data/eval.dat
+// it reads): Edax solves the problems of testdata/ffo.txt on one thread
+// (-solve, -n 1, -l 60), meeple solves them in this process, each from an
+// empty table, and it reports both programs' CPU seconds and nodes and the
+// ratio of meeple's CPU time to Edax's (below 1: meeple is faster). It
+// fails when meeple gets a score or a best move wrong.
+func BenchmarkSolveFFOEdax(b *testing.B) {
+	edax := os.Getenv("MEEPLE_EDAX")
+	if edax == "" {
+		b.Skip("set MEEPLE_EDAX to an Edax binary to compare with it")
+	}
+	g := loadOthello(b, "othello")
+	probs := readFFO(b)
+	obf := filepath.Join(b.TempDir(), "ffo.obf")
+	var text strings.Builder
+	for _, p := range probs {
+		fmt.Fprintf(&text, "%s;\n", p.pos)
+	}
+	if err := os.WriteFile(obf, []byte(text.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	solver := NewSolver(256)
+	for b.Loop() {
+		cmd := exec.Command(edax, "-solve", obf, "-n", "1", "-l", "60", "-book-usage", "off")
+		cmd.Dir = filepath.Dir(edax)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			b.Fatalf("%s: %v\n%s", edax, err, out)
+		}
+		edaxCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		var edaxNodes int64
+		if m := regexp.MustCompile(`(\d+) nodes in`).FindSubmatch(out); m != nil {
+			edaxNodes, _ = strconv.ParseInt(string(m[1]), 10, 64)
+		}
+		var nodes int64
+		cpu := gametest.CPUTime()
+		for _, p := range probs {
+			st, err := g.ParseState(p.pos)
+			if err != nil {
+				b.Fatal(err)
+			}
+			solver.Clear()
+			sol := solver.Solve(context.Background(), st.(*othello.State), search.Limits{})
+			if mv := st.FormatMove(sol.Move); !sol.Exact || sol.Score != p.best || p.scores[mv] != p.best {
+				b.Fatalf("%s: score %+d move %s (exact %v); want %+d", p.name, sol.Score, mv, sol.Exact, p.best)
+			}
+			nodes += sol.Nodes
+		}
+		meepleCPU := gametest.CPUTime() - cpu
+		b.ReportMetric(edaxCPU.Seconds(), "edax-cpu-s")
+		b.ReportMetric(meepleCPU.Seconds(), "meeple-cpu-s")
+		b.ReportMetric(meepleCPU.Seconds()/edaxCPU.Seconds(), "cpu-ratio")
+		b.ReportMetric(float64(edaxNodes), "edax-nodes")
+		b.ReportMetric(float64(nodes), "meeple-nodes")
 	}
 }
