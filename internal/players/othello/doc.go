@@ -13,7 +13,8 @@
 // corner, stable discs, edges, parity and the disc count, weighted by the
 // stage of the game).
 //
-// Solver (solve.go) is MTD(f) over negascout with a transposition table,
+// Solver (solve.go) is MTD(f) over negascout with a transposition table
+// (and a small one that stays in the cache for the positions near the end),
 // fastest-first and shallow-search ordering, stability and enhanced
 // transposition cutoffs, and the last empties special-cased. It backs
 // meeple solve. testdata/ffo.txt holds the FFO endgame test positions.

@@ -32,15 +32,18 @@ type Solution struct {
 const (
 	solveShallowN  = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
 	solveETC       = 10 // from here: enhanced transposition cutoffs
+	solveNearN     = 10 // up to here: the near table (nearTable entries)
 	solveSortEval  = 20 // from here: moves ordered by a shallow midgame search
 	solveScoreSpan = 256
+	nearTable      = 1 << 18
 )
 
 // Solver is the exact endgame solver: MTD(f) at the root (null-window
 // tests from the midgame evaluation's guess) over negascout (principal
 // variation search) on the final disc difference, with a transposition
 // table (buckets of two, the position itself as the key, so no collision is
-// ever mistaken for a hit), enhanced transposition cutoffs, a stability
+// ever mistaken for a hit; the positions 10 empties or fewer from the end
+// in a small one of their own that stays in the cache), enhanced transposition cutoffs, a stability
 // cutoff (the opponent's stable discs bound the score), and move ordering
 // that changes with the distance to the end: shallow midgame searches
 // (depth 2 to 5) far from it, fastest first nearer (fewest replies for the
@@ -49,21 +52,24 @@ const (
 // squares next to an opponent's disc are tried straight from the bitboard,
 // those in quadrants with an odd number of empties first (parity), corners
 // first. The last three empties have functions of their own, and the very
-// last square is scored by its flips alone.
+// last square is scored by the count of its flips alone (on 8x8 by
+// othello.LastFlips, line tables).
 //
 // Boards of size 4, 6 and 8 are solved on bitboards; larger boards by a
 // plainer search through othello.State (slower, for late positions).
-// An Solver is used by one goroutine at a time; its table persists
+// A Solver is used by one goroutine at a time; its table persists
 // between solves (Clear empties it).
 type Solver struct {
-	tt    []solveEntry
-	mask  uint64
-	eval  *othelloEval // the midgame evaluation, for ordering (per game)
-	s8    solver8
-	wide  wideSolver
-	stop  atomic.Bool
-	limit int64         // node limit of the current solve, 0: none
-	game  *othello.Game // the game the table holds positions of
+	tt       []solveEntry
+	mask     uint64
+	near     []solveEntry // the table of positions near the end (solveNearN)
+	nearMask uint64
+	eval     *othelloEval // the midgame evaluation, for ordering (per game)
+	s8       solver8
+	wide     wideSolver
+	stop     atomic.Bool
+	limit    int64         // node limit of the current solve, 0: none
+	game     *othello.Game // the game the table holds positions of
 }
 
 // solveEntry is a transposition-table entry: the position itself (so that
@@ -90,12 +96,14 @@ func NewSolver(hashMB int) *Solver {
 	// cleared, so its memory is taken from the system only as entries are
 	// stored (a solve that stops early, or has nothing to search, costs
 	// little of it).
-	return &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
+	m := min(n, nearTable)
+	return &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1, near: make([]solveEntry, m), nearMask: uint64(m-1) &^ 1}
 }
 
 // Clear empties the tables.
 func (s *Solver) Clear() {
 	clear(s.tt)
+	clear(s.near)
 	clear(s.wide.tt)
 }
 
@@ -199,21 +207,37 @@ func ttIndex(p, o uint64) uint64 {
 
 // The table has buckets of two entries: a new result replaces the entry
 // of the same position, else the one with the smaller subtree.
-func (s *Solver) probe(p, o uint64) *solveEntry {
+// Positions up to solveNearN empties from the end go to a small table of
+// their own (nearTable entries, 6 MB; no larger than the main one), which
+// stays in the processor's cache:
+// they are the most numerous, and their transpositions come close together
+// in time, so a small table finds most of them, at a fraction of the cost
+// of a probe of the big one in memory.
+func (s *Solver) bucket(p, o uint64, n int) []solveEntry {
+	if n <= solveNearN {
+		i := ttIndex(p, o) & s.nearMask
+		return s.near[i : i+2 : i+2]
+	}
 	i := ttIndex(p, o) & s.mask
-	if e := &s.tt[i]; e.p == p && e.o == o && p|o != 0 {
+	return s.tt[i : i+2 : i+2]
+}
+
+// probe returns the entry of the position p, o with n empties, or nil.
+func (s *Solver) probe(p, o uint64, n int) *solveEntry {
+	b := s.bucket(p, o, n)
+	if e := &b[0]; e.p == p && e.o == o && p|o != 0 {
 		return e
 	}
-	if e := &s.tt[i+1]; e.p == p && e.o == o && p|o != 0 {
+	if e := &b[1]; e.p == p && e.o == o && p|o != 0 {
 		return e
 	}
 	return nil
 }
 
 func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
-	i := ttIndex(p, o) & s.mask
-	e := &s.tt[i]
-	if f := &s.tt[i+1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
+	b := s.bucket(p, o, n)
+	e := &b[0]
+	if f := &b[1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
 		e = f
 	}
 	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n)}
@@ -322,7 +346,7 @@ func (v *solver8) dropSymmetric(list *moveList) {
 func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 	var list moveList
 	ttMove := -1
-	if e := v.owner.probe(p, o); e != nil {
+	if e := v.owner.probe(p, o, n); e != nil {
 		ttMove = int(e.move) - 1
 	}
 	v.order(&list, p, o, n, ttMove)
@@ -361,7 +385,7 @@ func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 func (v *solver8) keeps(p, o uint64, n, want int) int {
 	var list moveList
 	ttMove := -1
-	if e := v.owner.probe(p, o); e != nil {
+	if e := v.owner.probe(p, o, n); e != nil {
 		ttMove = int(e.move) - 1
 	}
 	v.order(&list, p, o, n, ttMove)
@@ -480,7 +504,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 		return -v.search(o, p, -beta, -alpha, n, true)
 	}
 	ttMove := -1
-	if e := v.owner.probe(p, o); e != nil {
+	if e := v.owner.probe(p, o, n); e != nil {
 		lo, up := int(e.lower), int(e.upper)
 		if lo >= beta {
 			return lo
@@ -504,7 +528,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 	if n >= solveETC {
 		for i := range list.n {
 			mv := &list.m[i]
-			if e := v.owner.probe(mv.p, mv.o); e != nil && -int(e.upper) >= beta {
+			if e := v.owner.probe(mv.p, mv.o, n-1); e != nil && -int(e.upper) >= beta {
 				return -int(e.upper)
 			}
 		}
@@ -545,7 +569,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 		lo, up = best, best
 	}
 	// Merge with what the table knew (the window was narrowed by it).
-	if e := v.owner.probe(p, o); e != nil {
+	if e := v.owner.probe(p, o, n); e != nil {
 		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
 	}
 	v.owner.store(p, o, n, max(lo, -127), min(up, 127), bestSq)
