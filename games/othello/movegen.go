@@ -104,7 +104,7 @@ func init() {
 // that the squares before it are the rest of the ray. When that square
 // holds p's disc, the squares before it flip.
 func Flips(p, o uint64, sq int) uint64 {
-	r := &rays[sq]
+	r := &rays[sq&63] // (the mask spares a bounds check)
 	return flipUp(p, o, r[0]) | flipUp(p, o, r[1]) | flipUp(p, o, r[2]) | flipUp(p, o, r[3]) |
 		flipDown(p, o, r[4], 1) | flipDown(p, o, r[5], 8) | flipDown(p, o, r[6], 9) | flipDown(p, o, r[7], 7)
 }
@@ -521,10 +521,10 @@ func perftWide(p, o, valid wide, depth int) uint64 {
 // shift, a column and the diagonals by a multiplication that gathers them
 // into the top byte) and looked up in a table of the flips on a line of 8.
 func LastFlips(p uint64, sq int) int {
-	r, c := sq>>3, sq&7
+	r, c := sq>>3&7, sq&7
 	row := p >> (r << 3) & 0xff
 	col := (p >> c & 0x0101010101010101) * 0x0102040810204080 >> 56
-	d := &lastDiag[sq]
+	d := &lastDiag[sq&63]
 	diag := (p & d[0]) * 0x0101010101010101 >> 56
 	anti := (p & d[1]) * 0x0101010101010101 >> 56
 	t := &lastLine
