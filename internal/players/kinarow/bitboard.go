@@ -30,13 +30,13 @@ import (
 // image, whichever is smaller.
 type bitSolver struct {
 	w, h, cells int
-	h1          uint    // h+1: bits per column
-	bottom      uint64  // the lowest cell of every column
-	board       uint64  // every cell of the board (no tops)
+	h1          uint     // h+1: bits per column
+	bottom      uint64   // the lowest cell of every column
+	board       uint64   // every cell of the board (no tops)
 	colMask     []uint64 // the cells of column c
-	order       []int   // columns from the centre out
-	minScore    int     // the lowest score a table entry holds
-	maxScore    int     // the highest
+	order       []int    // columns from the centre out
+	minScore    int      // the lowest score a table entry holds
+	maxScore    int      // the highest
 	tt          table
 	nodes       int64
 	budget      int64 // 0: none
@@ -351,5 +351,3 @@ func (b *bitSolver) bitMove(m games.Move) uint64 {
 	}
 	return 1 << (uint(b.colOf[c])*b.h1 + uint(b.hOf[c]))
 }
-
-
