@@ -38,8 +38,6 @@ func BenchmarkSolveReference(b *testing.B) {
 			var ms []float64
 			var nodes int64
 			for range b.N {
-				ms = ms[:0]
-				nodes = 0
 				for _, p := range ps {
 					st, err := playDigits(g, p.moves)
 					if err != nil {
@@ -59,16 +57,21 @@ func BenchmarkSolveReference(b *testing.B) {
 			b.ReportMetric(0, "ns/op")
 			b.ReportMetric(mean, "ms/pos")
 			b.ReportMetric(med, "median-ms/pos")
-			b.ReportMetric(float64(nodes)/float64(len(ps)), "nodes/pos")
+			b.ReportMetric(float64(nodes)/float64(len(ms)), "nodes/pos")
 			if path := os.Getenv("MEEPLE_PONS"); path != "" {
-				pms, pnodes, err := runPons(path, ps)
-				if err != nil {
-					b.Fatal(err)
+				var pms []float64
+				var pnodes int64
+				for range b.N {
+					t, n, err := runPons(path, ps)
+					if err != nil {
+						b.Fatal(err)
+					}
+					pms, pnodes = append(pms, t...), pnodes+n
 				}
 				pmean, pmed := stats(pms)
 				b.ReportMetric(pmean, "pons-ms/pos")
 				b.ReportMetric(pmed, "pons-median-ms/pos")
-				b.ReportMetric(float64(pnodes)/float64(len(ps)), "pons-nodes/pos")
+				b.ReportMetric(float64(pnodes)/float64(len(pms)), "pons-nodes/pos")
 				b.ReportMetric(pmean/mean, "pons/meeple")
 			}
 		})

@@ -30,6 +30,7 @@ import (
 // image, whichever is smaller.
 type bitSolver struct {
 	w, h, cells int
+	std         bool     // 7x6: winning takes the constant shifts
 	h1          uint     // h+1: bits per column
 	bottom      uint64   // the lowest cell of every column
 	board       uint64   // every cell of the board (no tops)
@@ -70,6 +71,10 @@ func newBitSolver(g *kinarow.Game, hashMB int) *bitSolver {
 		b.colMask[c] = (1<<uint(h) - 1) << (uint(c) * b.h1)
 	}
 	b.board = b.bottom * (1<<uint(h) - 1)
+	b.std = w == 7 && h == 6
+	if b.std && b.board != board7x6 {
+		panic("kinarow: board7x6 is wrong")
+	}
 	for i := range w { // 3, 4, 2, 5, 1, 6, 0 for width 7
 		b.order = append(b.order, w/2+(1-2*(i%2))*(i+1)/2)
 	}
@@ -139,6 +144,9 @@ func (p bitPos) key() uint64 { return p.cur + p.mask }
 // winning returns the empty cells (playable or not) where the stones of pos
 // would make four in a row.
 func (b *bitSolver) winning(pos, mask uint64) uint64 {
+	if b.std {
+		return winning7x6(pos) & (board7x6 ^ mask)
+	}
 	r := (pos << 1) & (pos << 2) & (pos << 3)
 	for _, s := range [3]uint{b.h1 - 1, b.h1, b.h1 + 1} {
 		s &= 63
@@ -150,6 +158,34 @@ func (b *bitSolver) winning(pos, mask uint64) uint64 {
 		r |= q & (pos >> (3 * s & 63))
 	}
 	return r & (b.board ^ mask)
+}
+
+// board7x6 is bitSolver.board on 7x6.
+const board7x6 = 0x1 * 0b0111111_0111111_0111111_0111111_0111111_0111111_0111111
+
+// winning7x6 is winning on 7x6 with the shifts known to the compiler,
+// before the mask.
+func winning7x6(pos uint64) uint64 {
+	r := (pos << 1) & (pos << 2) & (pos << 3)
+	q := (pos << 7) & (pos << 14)
+	r |= q & (pos << 21)
+	r |= q & (pos >> 7)
+	q = (pos >> 7) & (pos >> 14)
+	r |= q & (pos << 7)
+	r |= q & (pos >> 21)
+	q = (pos << 6) & (pos << 12)
+	r |= q & (pos << 18)
+	r |= q & (pos >> 6)
+	q = (pos >> 6) & (pos >> 12)
+	r |= q & (pos << 6)
+	r |= q & (pos >> 18)
+	q = (pos << 8) & (pos << 16)
+	r |= q & (pos << 24)
+	r |= q & (pos >> 8)
+	q = (pos >> 8) & (pos >> 16)
+	r |= q & (pos << 8)
+	r |= q & (pos >> 24)
+	return r
 }
 
 func (b *bitSolver) possible(p bitPos) uint64 { return (p.mask + b.bottom) & b.board }
