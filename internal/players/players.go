@@ -12,6 +12,7 @@ import (
 	"github.com/meeple-games/meeple/games/nocca"
 	"github.com/meeple-games/meeple/games/othello"
 	"github.com/meeple-games/meeple/games/thegame"
+	kplayers "github.com/meeple-games/meeple/internal/players/kinarow"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -54,7 +55,12 @@ var families = map[string]family{
 	},
 	"kinarow": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			return newKinarowPlayer(g.(*kinarow.Game), c.HashMB)
+			kg := g.(*kinarow.Game)
+			p := newKinarowPlayer(kg, c.HashMB)
+			if kplayers.Provable(kg) {
+				return kplayers.NewProver(kg, c.HashMB, p)
+			}
+			return p
 		},
 		eval: func(g games.Game) search.Evaluator {
 			return newThreatEval(newBoard(g.(*kinarow.Game)))

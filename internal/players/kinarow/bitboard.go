@@ -223,7 +223,7 @@ func (b *bitSolver) mirror(k uint64) uint64 {
 // upper bound at or below alpha, a lower bound at or above beta.
 func (b *bitSolver) negamax(p bitPos, alpha, beta int) int {
 	b.nodes++
-	if b.nodes&0xffff == 0 && (b.budget > 0 && b.nodes >= b.budget || b.ctx.Err() != nil) {
+	if b.budget > 0 && b.nodes > b.budget || b.nodes&0xfff == 0 && b.ctx.Err() != nil {
 		b.stop = true
 	}
 	if b.stop {
@@ -328,12 +328,19 @@ func (b *bitSolver) best(p bitPos, score int) (uint64, bool) {
 	if win != 0 {
 		return win & -win, true
 	}
-	var fallback uint64
+	// The block of the opponent's win first: where every move loses as
+	// soon, a fallible opponent must still find its win.
+	cands := make([]uint64, 0, 16)
+	if forced := poss & b.winning(p.cur^p.mask, p.mask); forced != 0 {
+		cands = append(cands, forced&-forced)
+	}
 	for _, c := range b.order {
-		m := poss & b.colMask[c]
-		if m == 0 {
-			continue
+		if m := poss & b.colMask[c]; m != 0 && (len(cands) == 0 || m != cands[0]) {
+			cands = append(cands, m)
 		}
+	}
+	var fallback uint64
+	for _, m := range cands {
 		if fallback == 0 {
 			fallback = m
 		}

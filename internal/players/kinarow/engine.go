@@ -63,7 +63,7 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 		sctx, cancel = context.WithTimeout(ctx, hard/2)
 		defer cancel()
 	}
-	sol, err := p.solver.Solve(sctx, s, nodes)
+	sol, err := p.solver.Prove(sctx, s, nodes)
 	if err == nil && sol.Exact && sol.Move != games.NoMove {
 		in := search.Info{Depth: sol.Plies, SelDepth: sol.Plies, Nodes: sol.Nodes, Time: time.Since(start), PV: sol.PV}
 		switch {

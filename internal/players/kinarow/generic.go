@@ -139,7 +139,7 @@ func (s *genSolver) nonLosing(st *kinarow.State) []games.Move {
 // negamax is bitSolver.negamax on a kinarow.State.
 func (s *genSolver) negamax(st *kinarow.State, alpha, beta int) int {
 	s.nodes++
-	if s.nodes&0xfff == 0 && (s.budget > 0 && s.nodes >= s.budget || s.ctx.Err() != nil) {
+	if s.budget > 0 && s.nodes > s.budget || s.nodes&0xfff == 0 && s.ctx.Err() != nil {
 		s.stop = true
 	}
 	if s.stop {
@@ -228,6 +228,12 @@ func (s *genSolver) best(st *kinarow.State, score int) (games.Move, bool) {
 	for _, m := range moves {
 		if s.winsAt(st, me, int(m)) {
 			return m, true
+		}
+	}
+	for i, m := range moves { // the block of the opponent's win first
+		if s.winsAt(st, 1-me, int(m)) {
+			moves[0], moves[i] = moves[i], moves[0]
+			break
 		}
 	}
 	for _, m := range moves {

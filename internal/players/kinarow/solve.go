@@ -115,6 +115,15 @@ var ErrOver = errors.New("kinarow: the game is over: nothing to solve")
 // (0: no limit) and while ctx lasts; a Solution that is not Exact says it
 // stopped first. The best line is found by search too, on the warm table.
 func (s *Solver) Solve(ctx context.Context, st *kinarow.State, nodes int64) (Solution, error) {
+	return s.solve(ctx, st, nodes, true)
+}
+
+// Prove is Solve without the line: PV holds only the best move.
+func (s *Solver) Prove(ctx context.Context, st *kinarow.State, nodes int64) (Solution, error) {
+	return s.solve(ctx, st, nodes, false)
+}
+
+func (s *Solver) solve(ctx context.Context, st *kinarow.State, nodes int64, line bool) (Solution, error) {
 	if st.Game() != s.g {
 		return Solution{}, fmt.Errorf("kinarow: a position of %s given to the solver of %s", st.Game(), s.g)
 	}
@@ -130,7 +139,14 @@ func (s *Solver) Solve(ctx context.Context, st *kinarow.State, nodes int64) (Sol
 		score, ok := b.solve(p)
 		if ok {
 			var pv []uint64
-			if pv, ok = b.line(p, score); ok {
+			if line {
+				pv, ok = b.line(p, score)
+			} else {
+				var m uint64
+				m, ok = b.best(p, score)
+				pv = []uint64{m}
+			}
+			if ok {
 				sol.Exact, sol.Score = true, score
 				q := p
 				for _, m := range pv {
@@ -146,7 +162,14 @@ func (s *Solver) Solve(ctx context.Context, st *kinarow.State, nodes int64) (Sol
 		score, ok := g.solve(st)
 		if ok {
 			var pv []games.Move
-			if pv, ok = g.line(st, score); ok {
+			if line {
+				pv, ok = g.line(st, score)
+			} else {
+				var m games.Move
+				m, ok = g.best(st, score)
+				pv = []games.Move{m}
+			}
+			if ok {
 				sol.Exact, sol.Score, sol.PV = true, score, pv
 			}
 		}
