@@ -34,8 +34,8 @@ func TestNew(t *testing.T) {
 		algo string
 		want string // the searcher's type, or an error's text
 	}{
-		{ttt, "", "*players.kinarowPlayer"},
-		{ttt, "auto", "*players.kinarowPlayer"},
+		{ttt, "", "*kinarow.Prover"}, // the solver first, kinarowPlayer behind it
+		{ttt, "auto", "*kinarow.Prover"},
 		{ttt, "AlphaBeta", "*search.AlphaBeta"},
 		{ttt, "mcts", "*search.MCTS"},
 		{ttt, "random", "search.Random"},
