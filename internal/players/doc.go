@@ -8,7 +8,10 @@
 //   - "auto" (the default): the best player for the family. For k-in-a-row
 //     that is alpha-beta with the threat evaluation, behind a root check that
 //     never misses a win in one nor fails to block one, and a threat-space
-//     search for forced wins by continuous threats. For any other two-player
+//     search for forced wins by continuous threats; on Connect Four boards
+//     and boards of 16 cells or fewer, the exact solver of
+//     internal/players/kinarow goes first and its move is played whenever
+//     it proves the position within half the budget (kinarow.Prover). For any other two-player
 //     zero-sum game of perfect information without chance: alpha-beta with
 //     terminal scores only. For everything else (more players, chance,
 //     hidden information, cooperative or general-sum games): MCTS.
