@@ -18,7 +18,7 @@ import (
 // and reports the mean and median milliseconds and the mean nodes a
 // position. With MEEPLE_PONS set to a program that reads the file's lines
 // on stdin and writes "CLASS MOVES SCORE NODES MICROSECONDS" for each (a
-// driver around Pons's Solver, see README), it runs that program on the
+// driver around Pons's Solver: testdata/ponsbench.cpp), it runs that program on the
 // same positions in the same run and reports its figures and the ratio
 // of the means: pons-ms/op over ms/op, above 1 when meeple is faster.
 //
