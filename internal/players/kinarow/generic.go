@@ -24,7 +24,7 @@ type genSolver struct {
 	ctx                context.Context
 	stop               bool
 	fall               int // gravity: the stride of the gravity axis; 0 without
-	fallAxis           int
+	fallAxis, fallSize int
 }
 
 func newGenSolver(g *kinarow.Game, hashMB int) *genSolver {
@@ -33,6 +33,7 @@ func newGenSolver(g *kinarow.Game, hashMB int) *genSolver {
 	s.minScore, s.maxScore = -c/2+3, (c+1)/2-3
 	if g.Gravity() > 0 {
 		s.fallAxis = g.Gravity() - 1
+		s.fallSize = g.Dims()[s.fallAxis]
 		coords := make([]int, len(g.Dims()))
 		coords[s.fallAxis] = 1
 		s.fall = g.Cell(coords...)
@@ -61,7 +62,7 @@ func (s *genSolver) winsAt(st *kinarow.State, seat, cell int) bool {
 
 // above returns the cell above cell along the gravity axis, or -1.
 func (s *genSolver) above(cell int) int {
-	if s.fall == 0 || s.g.Coord(cell, s.fallAxis)+1 >= s.g.Dims()[s.fallAxis] {
+	if s.fall == 0 || s.g.Coord(cell, s.fallAxis)+1 >= s.fallSize {
 		return -1
 	}
 	return cell + s.fall

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -258,5 +259,70 @@ func TestPlies(t *testing.T) {
 		if got := plies(tc.cells, tc.n, tc.score); got != tc.plies {
 			t.Errorf("plies(%d, %d, %d) = %d, want %d", tc.cells, tc.n, tc.score, got, tc.plies)
 		}
+	}
+}
+
+// bruteScore is the score of st by plain minimax over every move, for
+// checking the solvers on small trees.
+func bruteScore(st *kinarow.State) int {
+	cells := st.Game().Cells()
+	me := st.Player()
+	best := -cells
+	for _, m := range st.LegalMoves(nil) {
+		st.Play(m)
+		var v int
+		switch {
+		case st.Winner() == me:
+			v = (cells + 2 - st.Ply()) / 2
+		case st.Player() < 0:
+			v = 0
+		default:
+			v = -bruteScore(st)
+		}
+		st.Undo()
+		best = max(best, v)
+	}
+	return best
+}
+
+// TestBrute checks both solvers against plain minimax on random positions
+// near the end of small boards, with and without gravity and exact.
+func TestBrute(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		empties int
+	}{
+		{"tictactoe", 9},
+		{"kinarow(dims=2,size=4,connect=3)", 9},
+		{"kinarow(dims=2,size=4,connect=3,exact=true)", 9},
+		{"score4", 9},
+		{"connect4", 11},
+		{"kinarow(dims=2,size=[5,4],connect=4,gravity=2)", 11},
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			v, err := games.LoadVariant(tc.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := v.Game.(*kinarow.Game)
+			s := NewSolver(g, 1)
+			rng := rand.New(rand.NewPCG(3, uint64(g.Cells())))
+			for checked := 0; checked < 12; {
+				st := g.NewState().(*kinarow.State)
+				for st.Player() >= 0 && g.Cells()-st.Ply() > tc.empties {
+					legal := st.LegalMoves(nil)
+					st.Play(legal[rng.IntN(len(legal))])
+				}
+				if st.Player() < 0 {
+					continue
+				}
+				checked++
+				want := bruteScore(st)
+				sol, err := s.Solve(context.Background(), st, 0)
+				if err != nil || !sol.Exact || sol.Score != want {
+					t.Fatalf("%s: %+v, %v; minimax says %d", st.Position(), sol, err, want)
+				}
+			}
+		})
 	}
 }
