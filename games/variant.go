@@ -26,6 +26,18 @@ type Variant struct {
 	Game        Game
 }
 
+// Spec writes the variant's effective rules as an inline spec that
+// LoadVariant (and every meeple engine's newgame) reads back:
+// family(key=value,...), keys in order.
+func (v *Variant) Spec() string {
+	keys := v.Rules.Keys()
+	kv := make([]string, len(keys))
+	for i, k := range keys {
+		kv[i] = k + "=" + Format(v.Rules[k])
+	}
+	return v.Family + "(" + strings.Join(kv, ",") + ")"
+}
+
 // VariantError is a variant that cannot be loaded. File and Line locate the
 // offending key when known (Line 0: unknown).
 type VariantError struct {

@@ -284,7 +284,7 @@ func (n *native) newgame(r *request) (reply, *Error) {
 			return reply{}, e
 		}
 	}
-	return reply{text: "variant " + s.variant.Name + " rules " + rulesSpec(s.variant)}, nil
+	return reply{text: "variant " + s.variant.Name + " rules " + s.variant.Spec()}, nil
 }
 
 func (n *native) describe(r *request) (reply, *Error) {
@@ -310,7 +310,7 @@ func (n *native) describe(r *request) (reply, *Error) {
 	lines := []string{
 		"variant " + v.Name,
 		"game " + v.Family,
-		"rules " + rulesSpec(v),
+		"rules " + v.Spec(),
 		"source " + oneLine(v.Source),
 		"description " + oneLine(v.Description),
 		"players " + strings.Join(d.Players, " "),

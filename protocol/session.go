@@ -150,7 +150,7 @@ func (s *session) useVariant(v *games.Variant) *Error {
 
 // sameRules reports whether v is the variant loaded, under the same rules.
 func (s *session) sameRules(v *games.Variant) bool {
-	return v.Name == s.variant.Name && rulesSpec(v) == rulesSpec(s.variant)
+	return v.Name == s.variant.Name && v.Spec() == s.variant.Spec()
 }
 
 // resetIdle is UCI's ucinewgame and UGI's uginewgame: reset, refused
@@ -446,10 +446,6 @@ func (f *pvFormatter) line(pv []games.Move) []string {
 	}
 	return out
 }
-
-// rulesSpec writes a variant's effective rules as an inline spec that
-// LoadVariant reads back: family(key=value,...).
-func rulesSpec(v *games.Variant) string { return table.RulesSpec(v) }
 
 // returnsText formats per-player returns.
 func returnsText(r []float64) string {

@@ -109,5 +109,6 @@
 //     win; block the opponent's win; take the cell on the most lines where
 //     the opponent has two (fork-block); take the cell on the most lines
 //     where it has two (fork), a single such line counting in both; else a
-//     random move. internal/players implements it as the "baseline" player.
+//     random move. internal/players/kinarow implements it (NewBaseline),
+//     the "baseline" player.
 package kinarow

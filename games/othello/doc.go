@@ -115,8 +115,8 @@
 //     Othello is a draw with perfect play.
 //   - Edax (Richard Delorme): the parallel-prefix move generator.
 //   - The Othello article of meeple's source material: its computer player
-//     takes the first legal square, a1 to h8 row by row (internal/players'
-//     "baseline" player).
+//     takes the first legal square, a1 to h8 row by row (internal/players/othello's
+//     Baseline).
 //   - Michael Buro, "Generic Game Format (GGF)" (skatgame.net/mburo/ggsa/ggf),
 //     and the GGF records NBoard writes (its protocol document's example
 //     session): the game-record format.

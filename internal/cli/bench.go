@@ -34,7 +34,7 @@ var benchDepth = map[string]int{
 	"othello":       11,
 	"othello-6x6":   12,
 	"othello-10x10": 7,
-	// Chess: players.ChessPlayer from the start position.
+	// Chess: the chess player (internal/players/chess) from the start position.
 	"chess":    10,
 	"chess960": 10,
 }

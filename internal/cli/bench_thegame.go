@@ -9,7 +9,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/thegame"
-	"github.com/meeple-games/meeple/internal/players"
+	thegameplayer "github.com/meeple-games/meeple/internal/players/thegame"
 	"github.com/meeple-games/meeple/internal/search"
 	"github.com/meeple-games/meeple/internal/stats"
 )
@@ -33,7 +33,7 @@ interval).`)
 	n := fs.Int("games", 1000, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the draws (game i uses PCG(seed, i))")
 	rollouts := fs.Int("rollouts", 0, "determinized roll-outs per candidate move (0: the heuristic alone)")
-	tune := fs.String("tune", "", "the player's weights, key=value,... (see players.TheGameParams; empty: the defaults)")
+	tune := fs.String("tune", "", "the player's weights, key=value,... (see thegameplayer.Params; empty: the defaults)")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	rest, err := parse(fs, env, args)
 	if err != nil {
@@ -53,9 +53,9 @@ interval).`)
 		return err
 	}
 	g := v.Game.(*thegame.Game)
-	var prm *players.TheGameParams
+	var prm *thegameplayer.Params
 	if *tune != "" {
-		d := players.DefaultTheGameParams(g.Players())
+		d := thegameplayer.DefaultParams(g.Players())
 		if err := d.Set(*tune); err != nil {
 			return fmt.Errorf("bench %s: --tune: %w", spec, err)
 		}
@@ -68,7 +68,7 @@ interval).`)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := players.NewTheGamePlayer(g, *seed)
+			p := thegameplayer.NewPlayer(g, *seed)
 			p.Rollouts = *rollouts
 			p.Params = prm
 			for i := range next {

@@ -10,8 +10,9 @@ import (
 	"github.com/meeple-games/meeple/games/kinarow"
 	"github.com/meeple-games/meeple/games/nocca"
 	"github.com/meeple-games/meeple/games/othello"
-	"github.com/meeple-games/meeple/internal/players"
-	kplayers "github.com/meeple-games/meeple/internal/players/kinarow"
+	kinarowplayer "github.com/meeple-games/meeple/internal/players/kinarow"
+	noccaplayer "github.com/meeple-games/meeple/internal/players/nocca"
+	othelloplayer "github.com/meeple-games/meeple/internal/players/othello"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -30,7 +31,7 @@ reachable from the start (or --position, a position string of the nocca
 family, then --moves; its past is not taken into account): it prints the
 value for the side to move (win, loss or draw), the plies to the end with
 best play, a best move and the line. --nodes then bounds the number of
-positions (0: players.DefaultNoccaPositions), --time the time; --hash is
+positions (0: 67,108,864, about 2 GB of tables), --time the time; --hash is
 not used.
 
 A k-in-a-row variant (connect4, tictactoe, qubic, ...) is proved by
@@ -62,13 +63,13 @@ and --time bound the search; --hash sizes its table.`)
 	if err != nil {
 		return err
 	}
-	if nst, ok := st.(*nocca.State); ok { // retrograde analysis: players.SolveNocca
+	if nst, ok := st.(*nocca.State); ok { // retrograde analysis: noccaplayer.Solve
 		if *movetime > 0 {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, *movetime)
 			defer cancel()
 		}
-		sol, err := players.SolveNocca(ctx, nst, int(*nodes))
+		sol, err := noccaplayer.Solve(ctx, nst, int(*nodes))
 		if err != nil {
 			return err
 		}
@@ -82,7 +83,7 @@ and --time bound the search; --hash sizes its table.`)
 	if !ok {
 		return fmt.Errorf("%s is not an Othello, Nocca Nocca or k-in-a-row variant: solve knows those", args[0])
 	}
-	solver := players.NewOthelloSolver(*hash)
+	solver := othelloplayer.NewSolver(*hash)
 	lim := search.Limits{Nodes: *nodes, MoveTime: *movetime}
 	sol := solver.Solve(ctx, ost, lim)
 	defer func() {
@@ -131,7 +132,7 @@ func verdict(side string, score int, st *othello.State) string {
 
 // solveKinarow proves a k-in-a-row position and prints its value.
 func solveKinarow(ctx context.Context, env Env, st *kinarow.State, nodes int64, movetime time.Duration, hashMB int) error {
-	solver := kplayers.NewSolver(st.Game(), hashMB)
+	solver := kinarowplayer.NewSolver(st.Game(), hashMB)
 	sctx := ctx
 	if movetime > 0 {
 		var cancel context.CancelFunc

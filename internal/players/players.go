@@ -12,7 +12,11 @@ import (
 	"github.com/meeple-games/meeple/games/nocca"
 	"github.com/meeple-games/meeple/games/othello"
 	"github.com/meeple-games/meeple/games/thegame"
-	kplayers "github.com/meeple-games/meeple/internal/players/kinarow"
+	chessplayer "github.com/meeple-games/meeple/internal/players/chess"
+	kinarowplayer "github.com/meeple-games/meeple/internal/players/kinarow"
+	noccaplayer "github.com/meeple-games/meeple/internal/players/nocca"
+	othelloplayer "github.com/meeple-games/meeple/internal/players/othello"
+	thegameplayer "github.com/meeple-games/meeple/internal/players/thegame"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -26,6 +30,10 @@ const (
 )
 
 var algorithms = []string{Auto, AlphaBeta, MCTS, Random, Baseline}
+
+// DefaultSolveEmpties is where Othello's exact endgame solver takes over by
+// default (Config.SolveEmpties).
+const DefaultSolveEmpties = othelloplayer.DefaultSolveEmpties
 
 // Config chooses and tunes a player. The zero value is "auto" with the
 // default hash size and seed 0.
@@ -50,48 +58,48 @@ type family struct {
 var families = map[string]family{
 	"chess": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			return NewChessPlayer(g.(*chess.Game), c.HashMB)
+			return chessplayer.NewPlayer(g.(*chess.Game), c.HashMB)
 		},
 	},
 	"kinarow": {
 		auto: func(g games.Game, c Config) search.Searcher {
 			kg := g.(*kinarow.Game)
-			p := newKinarowPlayer(kg, c.HashMB)
-			if kplayers.Provable(kg) {
-				return kplayers.NewProver(kg, c.HashMB, p)
+			p := kinarowplayer.NewPlayer(kg, c.HashMB)
+			if kinarowplayer.Provable(kg) {
+				return kinarowplayer.NewProver(kg, c.HashMB, p)
 			}
 			return p
 		},
 		eval: func(g games.Game) search.Evaluator {
-			return newThreatEval(newBoard(g.(*kinarow.Game)))
+			return kinarowplayer.NewEval(g.(*kinarow.Game))
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
-			return &baseline{b: newBoard(g.(*kinarow.Game)), seed: c.Seed}
+			return kinarowplayer.NewBaseline(g.(*kinarow.Game), c.Seed)
 		},
 		reference: "the 4-D tic-tac-toe article's CPU: win, block, fork-block, fork (each on the cell on the most lines with two), random",
 	},
 	"othello": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			p := NewOthelloPlayer(g.(*othello.Game), c.HashMB)
+			p := othelloplayer.NewPlayer(g.(*othello.Game), c.HashMB)
 			if c.SolveEmpties != 0 {
 				p.SolveEmpties = c.SolveEmpties
 			}
 			return p
 		},
 		eval: func(g games.Game) search.Evaluator {
-			return newOthelloEval(g.(*othello.Game))
+			return othelloplayer.NewEval(g.(*othello.Game))
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
-			return othelloBaseline{}
+			return othelloplayer.Baseline{}
 		},
 		reference: "the Othello article's CPU: the first legal square, a1 to h8 row by row",
 	},
 	"nocca": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			return newNoccaPlayer(g.(*nocca.Game), c.HashMB)
+			return noccaplayer.NewPlayer(g.(*nocca.Game), c.HashMB)
 		},
 		eval: func(g games.Game) search.Evaluator {
-			return newNoccaEval(g.(*nocca.Game))
+			return noccaplayer.NewEval(g.(*nocca.Game))
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
 			return &search.Random{Seed: c.Seed}
@@ -100,7 +108,7 @@ var families = map[string]family{
 	},
 	"thegame": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			return NewTheGamePlayer(g.(*thegame.Game), c.Seed)
+			return thegameplayer.NewPlayer(g.(*thegame.Game), c.Seed)
 		},
 		baseline: func(g games.Game, c Config) search.Searcher {
 			return &search.Random{Seed: c.Seed}

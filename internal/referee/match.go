@@ -42,17 +42,6 @@ type match struct {
 // same match again resumes it.
 var ErrInterrupted = errors.New("interrupted")
 
-// rulesSpec writes a variant's effective rules as an inline spec that
-// LoadVariant (and every meeple engine's newgame) reads back.
-func rulesSpec(v *games.Variant) string {
-	keys := v.Rules.Keys()
-	kv := make([]string, len(keys))
-	for i, k := range keys {
-		kv[i] = k + "=" + games.Format(v.Rules[k])
-	}
-	return v.Family + "(" + strings.Join(kv, ",") + ")"
-}
-
 // plan is a checked configuration: the variant, the schedule and the
 // journal header.
 type plan struct {
@@ -78,7 +67,7 @@ func check(cfg *Config) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &plan{variant: v, rules: rulesSpec(v)}
+	p := &plan{variant: v, rules: v.Spec()}
 	typ := v.Game.Type()
 	seen := map[string]bool{}
 	for _, e := range cfg.Engines {

@@ -19,7 +19,7 @@ func writeShard(t *testing.T, dir string, sh Shard, n int) Header {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := Identity{Variant: v.Name, Rules: rulesSpec(v), Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}, Games: 2 * n}
+	id := Identity{Variant: v.Name, Rules: v.Spec(), Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}, Games: 2 * n}
 	h := Header{Format: JournalFormat, ID: id.ID(), Games: 2 * n, Shard: sh.String(), Match: id}
 	var rs []*Record
 	for k := 0; k < n; k++ {

@@ -166,7 +166,7 @@ func randomGame(t *testing.T, rules, start string, n int, seed uint64) *Record {
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
-	r := &Record{Variant: rules, Rules: rulesSpec(v), Seats: []string{"alpha", "beta"}, Start: start, Date: "2026.11.22"}
+	r := &Record{Variant: rules, Rules: v.Spec(), Seats: []string{"alpha", "beta"}, Start: start, Date: "2026.11.22"}
 	for i := 0; i < n && st.Player() != games.Terminal; i++ {
 		legal := st.LegalMoves(nil)
 		m := legal[rng.IntN(len(legal))]

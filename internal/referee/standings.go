@@ -25,28 +25,52 @@ type Standing struct {
 	LOS     float64 `json:"los"` // likelihood of superiority, 0..1
 }
 
+// standingJSON is a Standing as JSON: lowercase keys, non-finite numbers
+// (a 100% score has an infinite Elo) as null, and the score.
+type standingJSON struct {
+	Engine  string   `json:"engine"`
+	Games   int      `json:"games"`
+	W       int      `json:"w"`
+	D       int      `json:"d"`
+	L       int      `json:"l"`
+	Points  float64  `json:"points"`
+	Elo     *float64 `json:"elo"`
+	EloLo   *float64 `json:"elo_lo"`
+	EloHi   *float64 `json:"elo_hi"`
+	LOS     *float64 `json:"los"`
+	Percent float64  `json:"score"`
+}
+
 // MarshalJSON writes non-finite numbers (a 100% score has an infinite Elo)
 // as null.
 func (s Standing) MarshalJSON() ([]byte, error) {
-	f := func(x float64) *float64 {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return nil
-		}
-		return &x
+	return json.Marshal(standingJSON{s.Engine, s.Games, s.W, s.D, s.L, s.Points,
+		finite(s.Elo), finite(s.EloLo), finite(s.EloHi), finite(s.LOS), s.Score()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a null is an infinite Elo
+// of the sign of the score against the field (NaN at an even score).
+func (s *Standing) UnmarshalJSON(b []byte) error {
+	var j standingJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
 	}
-	return json.Marshal(struct {
-		Engine  string   `json:"engine"`
-		Games   int      `json:"games"`
-		W       int      `json:"w"`
-		D       int      `json:"d"`
-		L       int      `json:"l"`
-		Points  float64  `json:"points"`
-		Elo     *float64 `json:"elo"`
-		EloLo   *float64 `json:"elo_lo"`
-		EloHi   *float64 `json:"elo_hi"`
-		LOS     *float64 `json:"los"`
-		Percent float64  `json:"score"`
-	}{s.Engine, s.Games, s.W, s.D, s.L, s.Points, f(s.Elo), f(s.EloLo), f(s.EloHi), f(s.LOS), s.Score()})
+	*s = Standing{Engine: j.Engine, Games: j.Games, W: j.W, D: j.D, L: j.L, Points: j.Points, LOS: orNaN(j.LOS)}
+	inf := math.NaN()
+	switch sc := s.Score(); {
+	case sc > 0.5:
+		inf = math.Inf(1)
+	case sc < 0.5:
+		inf = math.Inf(-1)
+	}
+	or := func(x *float64) float64 {
+		if x == nil {
+			return inf
+		}
+		return *x
+	}
+	s.Elo, s.EloLo, s.EloHi = or(j.Elo), or(j.EloLo), or(j.EloHi)
+	return nil
 }
 
 // Score is the points per game, 0..1.

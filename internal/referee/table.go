@@ -165,7 +165,7 @@ func (t *Table) newGame() (*tableGame, error) {
 	if len(t.Seats) != typ.Players {
 		return nil, fmt.Errorf("table: %d seats for %s, a %d-player game", len(t.Seats), t.Variant.Name, typ.Players)
 	}
-	g := &tableGame{t: t, typ: typ, rules: rulesSpec(t.Variant), start: t.Variant.Game.NewState().Position()}
+	g := &tableGame{t: t, typ: typ, rules: t.Variant.Spec(), start: t.Variant.Game.NewState().Position()}
 	g.rec = &Record{Variant: t.Variant.Name, Rules: g.rules, Seed: t.Seed, Start: StartPos,
 		Seats: make([]string, len(t.Seats)), Date: time.Now().UTC().Format("2006.01.02"), Meeple: version.String()}
 	for i, s := range t.Seats {

@@ -572,7 +572,7 @@ func (r *repl) quitCmd(args []string, _ string) { r.quit = true }
 func (r *repl) record() *referee.Record {
 	st := r.t.State()
 	rec := &referee.Record{
-		Variant: r.t.Variant().Name, Rules: table.RulesSpec(r.t.Variant()), Seed: r.seed,
+		Variant: r.t.Variant().Name, Rules: r.t.Variant().Spec(), Seed: r.seed,
 		Start: r.t.Start(), Plies: slices.Clone(r.log), Meeple: version.String(),
 	}
 	if rec.Start == "" {

@@ -353,7 +353,7 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level,
 		p.c, p.synced = c, -1
 	}
 	if p.synced != p.game {
-		if err := p.c.NewGame(ctx, table.RulesSpec(t.Variant())); err != nil {
+		if err := p.c.NewGame(ctx, t.Variant().Spec()); err != nil {
 			p.fail()
 			return thought{}, err
 		}

@@ -54,6 +54,26 @@ func (lim Limits) Restrict(legal []games.Move) []games.Move {
 	return only
 }
 
+// Spend is what is left of lim after a player's own work before the
+// search (a solver, tactical checks) used nodes and elapsed: the node budget,
+// the move time and player's clock shrink, never below 1 node or 1 ms.
+func (lim Limits) Spend(player int, nodes int64, elapsed time.Duration) Limits {
+	if lim.Infinite {
+		return lim
+	}
+	if lim.Nodes > 0 {
+		lim.Nodes = max(lim.Nodes-nodes, 1)
+	}
+	if lim.MoveTime > 0 {
+		lim.MoveTime = max(lim.MoveTime-elapsed, time.Millisecond)
+	}
+	if player >= 0 && player < len(lim.Time) && lim.Time[player] > 0 {
+		lim.Time = slices.Clone(lim.Time)
+		lim.Time[player] = max(lim.Time[player]-elapsed, time.Millisecond)
+	}
+	return lim
+}
+
 // Info is a progress report, as in UCI's info line.
 type Info struct {
 	Depth    int

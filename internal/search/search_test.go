@@ -561,3 +561,32 @@ func TestAlphaBetaPVIsThisSearch(t *testing.T) {
 		}
 	}
 }
+
+func TestLimitsSpend(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		name string
+		lim  search.Limits
+		want search.Limits
+	}{
+		{"nodes", search.Limits{Nodes: 1000}, search.Limits{Nodes: 900}},
+		{"nodes floor", search.Limits{Nodes: 50}, search.Limits{Nodes: 1}},
+		{"movetime", search.Limits{MoveTime: 500 * ms}, search.Limits{MoveTime: 300 * ms}},
+		{"movetime floor", search.Limits{MoveTime: 100 * ms}, search.Limits{MoveTime: ms}},
+		{"clock", search.Limits{Time: []time.Duration{time.Second, time.Second}}, search.Limits{Time: []time.Duration{time.Second, 800 * ms}}},
+		{"infinite", search.Limits{Infinite: true, Nodes: 10}, search.Limits{Infinite: true, Nodes: 10}},
+		{"none", search.Limits{}, search.Limits{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := slices.Clone(tc.lim.Time)
+			got := tc.lim.Spend(1, 100, 200*ms)
+			if got.Nodes != tc.want.Nodes || got.MoveTime != tc.want.MoveTime || !slices.Equal(got.Time, tc.want.Time) || got.Infinite != tc.want.Infinite {
+				t.Errorf("Spend: %+v, want %+v", got, tc.want)
+			}
+			if !slices.Equal(tc.lim.Time, before) {
+				t.Errorf("Spend changed the caller's clocks: %v, was %v", tc.lim.Time, before)
+			}
+		})
+	}
+}

@@ -3,7 +3,7 @@ package serve_test
 // Browser tests: Debian's chromium, headless, driven with chromedp against
 // a server started here on 127.0.0.1:0, playing through the page as a
 // person does (clicks, a drag, buttons). They skip without chromium unless
-// $MEEPLE_REQUIRE_PEERS is set. Each saves a screenshot of its board to
+// $MEEPLE_REQUIRE_PEERS is set, and under -short (the race run). Each saves a screenshot of its board to
 // $MEEPLE_SCREENSHOTS (or a temporary directory); with -update they also
 // refresh the README's PNGs in docs/screenshots/.
 
@@ -77,6 +77,11 @@ type browserEnv struct {
 
 func newBrowserEnv(t *testing.T) *browserEnv {
 	t.Helper()
+	if testing.Short() {
+		// The page is the browser's, not Go's: the race run (-short)
+		// leaves it to the default run, where these tests take ~20 s.
+		t.Skip("the browser tests run without -short")
+	}
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if _, err2 := os.Stat("/usr/bin/chromium"); err2 != nil {
@@ -325,9 +330,13 @@ func TestBrowserChessPromotion(t *testing.T) {
 	for ply, mv := range line {
 		tab := tabs[ply%2]
 		waitTurn(t, tab, ply)
-		if ply == 0 {
+		switch {
+		case ply == 0:
 			drag(t, tab, cellSel(mv[:2]), cellSel(mv[2:4]))
-		} else {
+		case mv == "b8c6":
+			// Typed in SAN, which the page leaves to the server to read.
+			do(t, tab, chromedp.SendKeys(chromedp.CSS(`input[name="move"]`), "Nc6\n"))
+		default:
 			click(t, tab, cellSel(mv[:2]))
 			click(t, tab, cellSel(mv[2:4]))
 		}

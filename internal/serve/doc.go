@@ -13,6 +13,7 @@
 //	GET  /room/{id}                a room's page; ?token=T takes the seat T belongs to
 //	GET  /watch                    a watched match's page
 //	GET  /api/variants             [{"name","game","description","rules","players"}] every shipped variant
+//	GET  /api/engines              ["sf", ...] the names of the engines given with serve --engine
 //	POST /api/check                {"spec": "othello(size=10)"} or {"toml": "...", "file": "x.toml"}
 //	                               -> {"name","game","rules","description","players"} or {"error","file","line","key"}
 //	                               (players: the seat names, Description.Players: the lobby offers a seat each)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -333,25 +334,68 @@ func TestServeRestartKeepsGames(t *testing.T) {
 
 func TestServeEngineSeat(t *testing.T) {
 	t.Setenv("MEEPLE_SERVE_ENGINE", "1") // the engine processes are this binary
-	ts := startServer(t, t.TempDir(), Limits{})
-	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"level=1"}]}`)
+	// Besides meeple's levels, an engine the operator named (serve
+	// --engine): the lobby lists it by name, and a room seats it by name.
+	s, err := New(context.Background(), Config{Dir: t.TempDir(), Self: []string{os.Args[0]},
+		Engines: []referee.EngineConfig{{Name: "mine", Cmd: os.Args[0], Proto: "native", Restart: true},
+			{Name: "broken", Cmd: "/bin/false", Proto: "native", Restart: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{s: s, hs: newHTTPTest(s), dir: t.TempDir()}
+	t.Cleanup(ts.close)
+	resp, err := http.Get(ts.hs.URL + "/api/engines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	json.NewDecoder(resp.Body).Decode(&names)
+	resp.Body.Close()
+	if !slices.Equal(names, []string{"mine", "broken"}) {
+		t.Fatalf("/api/engines: %q, want [mine broken]", names)
+	}
+	// An engine that dies at once ends its game with a typed reason, and
+	// the room goes on (a new game can start).
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"broken"}]}`)
 	x := ts.dial(t, room.Seats[0].Link)
-	ply := 0
-	for {
+	for ply := 0; ; {
 		st := x.stateAt(ply)
-		if st["result"] != nil {
+		if res, ok := st["result"].(map[string]any); ok {
+			if term := res["termination"]; term != "startup" && term != "crash" {
+				t.Errorf("broken engine: the game ended by %v (%v), want startup or crash", term, res["reason"])
+			}
 			break
 		}
 		ply = int(st["ply"].(float64))
-		if int(st["toMove"].(float64)) != 0 {
-			continue
+		if int(st["toMove"].(float64)) == 0 {
+			x.move(st["legal"].([]any)[0].(map[string]any)["move"].(string), ply)
+			ply++
 		}
-		legal := st["legal"].([]any)
-		x.move(legal[0].(map[string]any)["move"].(string), ply)
-		ply++
 	}
-	if room.Seats[1].Link != "" || room.Seats[1].Name != "meeple-level-1" {
-		t.Fatalf("engine seat %+v", room.Seats[1])
+	for _, engine := range []string{"level=1", "mine"} {
+		room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"`+engine+`"}]}`)
+		x := ts.dial(t, room.Seats[0].Link)
+		ply := 0
+		for {
+			st := x.stateAt(ply)
+			if res := st["result"]; res != nil {
+				if term := res.(map[string]any)["termination"]; term != "normal" {
+					t.Errorf("%s: the game ended by %v", engine, term)
+				}
+				break
+			}
+			ply = int(st["ply"].(float64))
+			if int(st["toMove"].(float64)) != 0 {
+				continue
+			}
+			legal := st["legal"].([]any)
+			x.move(legal[0].(map[string]any)["move"].(string), ply)
+			ply++
+		}
+		want := map[string]string{"level=1": "meeple-level-1", "mine": "mine"}[engine]
+		if room.Seats[1].Link != "" || room.Seats[1].Name != want {
+			t.Fatalf("engine seat %+v, want %s", room.Seats[1], want)
+		}
 	}
 }
 

@@ -190,6 +190,7 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
+	mux.HandleFunc("GET /api/engines", s.handleEngines)
 	mux.HandleFunc("POST /api/check", s.handleCheck)
 	mux.HandleFunc("POST /api/rooms", s.handleCreate)
 	mux.HandleFunc("GET /api/rooms/{id}/record", s.handleRecord)
@@ -227,19 +228,8 @@ type variantJSON struct {
 }
 
 func variantOf(v *games.Variant) variantJSON {
-	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: rulesSpec(v),
+	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: v.Spec(),
 		Players: v.Game.Describe().Players}
-}
-
-// rulesSpec writes a variant's effective rules as an inline spec that
-// LoadVariant reads back: family(key=value,...).
-func rulesSpec(v *games.Variant) string {
-	keys := v.Rules.Keys()
-	kv := make([]string, len(keys))
-	for i, k := range keys {
-		kv[i] = k + "=" + games.Format(v.Rules[k])
-	}
-	return v.Family + "(" + strings.Join(kv, ",") + ")"
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
@@ -253,6 +243,16 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		out[i] = variantOf(v)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// handleEngines lists the names of the engines the operator gave with
+// --engine, which a room may seat besides meeple's own levels.
+func (s *Server) handleEngines(w http.ResponseWriter, r *http.Request) {
+	names := []string{}
+	for _, e := range s.cfg.Engines {
+		names = append(names, e.Name)
+	}
+	writeJSON(w, http.StatusOK, names)
 }
 
 // maxBody bounds an HTTP request body (a variant file, a room to create).
@@ -389,7 +389,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		variantError(w, err)
 		return
 	}
-	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: rulesSpec(v), Game: 1, Clock: req.Clock}
+	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: v.Spec(), Game: 1, Clock: req.Clock}
 	if req.Seed != nil {
 		f.Seed = *req.Seed
 	} else {

@@ -326,17 +326,6 @@ func (t *Table) View(p int) string {
 	return t.st.Position()
 }
 
-// RulesSpec writes a variant's effective rules as an inline spec that
-// games.LoadVariant reads back: family(key=value,...).
-func RulesSpec(v *games.Variant) string {
-	keys := v.Rules.Keys()
-	kv := make([]string, len(keys))
-	for i, k := range keys {
-		kv[i] = k + "=" + games.Format(v.Rules[k])
-	}
-	return v.Family + "(" + strings.Join(kv, ",") + ")"
-}
-
 // SplitSpec splits the arguments of newgame (new in the REPL) into a
 // variant spec, which may hold spaces inside its parentheses, and
 // key=value overrides.

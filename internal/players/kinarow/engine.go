@@ -80,29 +80,10 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 		}
 		return search.Result{Move: sol.Move, Info: in}
 	}
-	lim = spend(lim, me, sol.Nodes, time.Since(start))
+	lim = lim.Spend(me, sol.Nodes, time.Since(start))
 	res := p.inner.Search(ctx, st, lim, info)
 	res.Info.Nodes += sol.Nodes
 	return res
-}
-
-// spend takes what the solver used out of the limits left for the
-// fallback.
-func spend(lim search.Limits, me int, nodes int64, elapsed time.Duration) search.Limits {
-	if lim.Infinite {
-		return lim
-	}
-	if lim.Nodes > 0 {
-		lim.Nodes = max(lim.Nodes-nodes, 1)
-	}
-	if lim.MoveTime > 0 {
-		lim.MoveTime = max(lim.MoveTime-elapsed, time.Millisecond)
-	}
-	if me < len(lim.Time) && lim.Time[me] > 0 {
-		lim.Time = append([]time.Duration(nil), lim.Time...)
-		lim.Time[me] = max(lim.Time[me]-elapsed, time.Millisecond)
-	}
-	return lim
 }
 
 // Provable tells whether a Prover is worth its budget on g: on the boards

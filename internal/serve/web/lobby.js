@@ -17,7 +17,7 @@ function seatNames(v) {
 
 export async function lobby(main) {
   document.getElementById("title").textContent = "lobby";
-  const st = { variants: [], chosen: null, toml: null, seats: [] };
+  const st = { variants: [], engines: [], chosen: null, toml: null, seats: [] };
   const out = h("div", { id: "checked" });
   const seatsEl = h("div", { id: "seats" });
   const links = h("div", { id: "links" });
@@ -34,7 +34,8 @@ export async function lobby(main) {
     seatsEl.replaceChildren(h("h2", {}, "Seats"), ...players.map((name, k) => {
       const sel = h("select", { "data-seat": k, "aria-label": `who plays ${name}` },
         h("option", { value: "person" }, "a person"),
-        ...LEVELS.map((l) => h("option", { value: "level=" + l }, `engine, level ${l}`)));
+        ...LEVELS.map((l) => h("option", { value: "level=" + l }, `engine, level ${l}`)),
+        ...st.engines.map((name) => h("option", { value: name }, `engine ${name}`)));
       sel.value = k === 0 ? "person" : "level=3";
       return h("label", { class: "seat" }, h("span", {}, name), sel);
     }));
@@ -110,6 +111,7 @@ export async function lobby(main) {
 
   try {
     st.variants = await api("/api/variants");
+    st.engines = await api("/api/engines").catch(() => []);
   } catch (e) {
     out.replaceChildren(h("p", { class: "error" }, "variants: " + e.message));
     return;

@@ -243,10 +243,11 @@ export function room(main, id, token) {
       const form = h("form", {
         class: "typed", onsubmit: (e) => {
           e.preventDefault();
-          const t = input.value.trim().toLowerCase();
-          const m = (s.legal || []).find((x) => x.move.toLowerCase() === t);
-          if (m) play(m.move);
-          else { st.error = `"${input.value.trim()}" is not a legal move here`; render(); }
+          // A move of the legal list as the list writes it, or any other
+          // notation the game reads (chess: SAN, Nf3): the server judges.
+          const t = input.value.trim();
+          const m = (s.legal || []).find((x) => x.move.toLowerCase() === t.toLowerCase());
+          if (t) play(m ? m.move : t);
         },
       }, input, h("button", { type: "submit" }, "Play"));
       bar.append(form);

@@ -7,7 +7,12 @@ import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 
 const num = (x, d = 0) => (x === null || x === undefined ? "∞" : Number(x).toFixed(d));
-const signed = (x) => (x === null || x === undefined ? "±∞" : (x > 0 ? "+" : "") + Number(x).toFixed(0));
+// signed writes an Elo; null is infinite, its sign that of the score
+// (0..1) when known.
+const signed = (x, score) => {
+  if (x !== null && x !== undefined) return (x > 0 ? "+" : "") + Number(x).toFixed(0);
+  return score > 0.5 ? "+∞" : score < 0.5 ? "−∞" : "±∞";
+};
 
 export function watch(main) {
   document.getElementById("title").textContent = "watching a match";
@@ -45,7 +50,7 @@ export function watch(main) {
     const rows = (s.standings || []).map((x) => h("tr", {},
       h("td", {}, x.engine), h("td", {}, x.games), h("td", {}, `${x.w} / ${x.d} / ${x.l}`),
       h("td", {}, num(x.points, 1)), h("td", {}, num(100 * (x.score || 0), 1) + "%"),
-      h("td", {}, `${signed(x.elo)} [${signed(x.elo_lo)}, ${signed(x.elo_hi)}]`),
+      h("td", {}, `${signed(x.elo, x.score)} [${signed(x.elo_lo, x.score)}, ${signed(x.elo_hi, x.score)}]`),
       h("td", {}, x.los === null || x.los === undefined ? "" : num(100 * x.los, 1) + "%")));
     const pairs = (s.pairs || []).map((p) => h("li", {},
       `${p.a} vs ${p.b}: pentanomial [${(p.penta || []).join(", ")}], Elo ${signed(p.elo)} [${signed(p.elo_lo)}, ${signed(p.elo_hi)}]`));

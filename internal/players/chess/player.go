@@ -1,0 +1,772 @@
+package chess
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/search"
+)
+
+// Player is "auto" for chess: a dedicated negamax on chess.State
+// (Make/Unmake, no interfaces in the tree) with principal variation search,
+// iterative deepening with aspiration windows, a transposition table,
+// quiescence search (captures and promotions ordered by MVV-LVA, losing
+// captures cut by static exchange evaluation, delta pruning), the check
+// extension, null-move pruning (not in check, not without pieces), reverse
+// futility pruning, late-move reductions, killer moves and the history
+// heuristic, mate scores, and draws by repetition, the fifty-move rule and
+// insufficient material inside the tree. The evaluation is chessEval.
+//
+// Scores follow package search: centipawns for the side to move, a forced
+// mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
+// Time: chessBudget's soft limit ends iterative deepening, its hard limit
+// (a timer and a check of the clock every 1024 nodes) ends the search.
+// Limits.RootMoves restricts the moves searched at the root (UCI's
+// searchmoves). The table persists between searches; Clear empties it, in
+// constant time. Info.HashFull samples the table as Stockfish does.
+type Player struct {
+	g  *chess.Game
+	tt []chessTTEntry
+	// epoch is the table's game: Clear moves to the next one, and entries
+	// of another epoch count as empty. When it wraps around, Clear empties
+	// the table for real.
+	epoch uint16
+
+	// one search's state
+	s         *chess.State
+	only      []games.Move // the root moves to search (Limits.RootMoves), nil: all
+	stop      atomic.Bool
+	start     time.Time
+	hard      time.Time // zero: none
+	nodeLimit int64
+	nodes     int64
+	seldepth  int
+	aborted   bool
+	history   [2][64][64]int32
+	killers   [search.MaxPly + 2][2]games.Move
+	moves     [search.MaxPly + 2][256]games.Move
+	scores    [search.MaxPly + 2][256]int32
+	pv        [search.MaxPly + 2][search.MaxPly + 2]games.Move
+	pvLen     [search.MaxPly + 2]int
+	nullMove  [search.MaxPly + 2]bool // the move into ply+1 was a null move
+	gen       uint8                   // the table's generation: one a search
+	eval      chessEval
+}
+
+// chessTTEntry is one slot of the table: the full key, the best move, the
+// score (mates relative to the entry's node), the depth and the bound, the
+// search (gen) and the game (epoch) that stored it. 24 bytes.
+type chessTTEntry struct {
+	key   uint64
+	move  uint32
+	score int32
+	depth int8
+	bound uint8
+	gen   uint8
+	epoch uint16
+}
+
+const (
+	boundUpper = 1
+	boundLower = 2
+	boundExact = 3
+)
+
+// Search constants.
+const (
+	chessInf      = search.MateScore + 1
+	chessMateBand = search.MaxEval // beyond it, a score is a mate
+	pollNodes     = 1024           // nodes between clock checks
+	deltaMargin   = 200
+)
+
+// lmrTable[d][i] is the late-move reduction at depth d for move number i.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
+	}
+}
+
+// NewPlayer returns the chess player for g with a table of hashMB
+// megabytes (0: search.DefaultHashMB).
+func NewPlayer(g *chess.Game, hashMB int) *Player {
+	if hashMB <= 0 {
+		hashMB = search.DefaultHashMB
+	}
+	n := hashMB << 20 / 24
+	n = 1 << (bits.Len(uint(n)) - 1) // a power of two
+	return &Player{g: g, tt: make([]chessTTEntry, n)}
+}
+
+// Clear forgets what earlier searches learnt. The table is not zeroed: its
+// entries belong to the previous epoch from now on, which probes treat as
+// empty (every 65536th Clear, when the epoch wraps around, zeroes it).
+func (p *Player) Clear() {
+	p.epoch++
+	if p.epoch == 0 {
+		clear(p.tt)
+	}
+	p.history = [2][64][64]int32{}
+	p.killers = [search.MaxPly + 2][2]games.Move{}
+}
+
+// Search implements search.Searcher.
+func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
+	s, ok := st.(*chess.State)
+	if !ok {
+		return search.Random{}.Search(ctx, st, lim, info)
+	}
+	if s.Player() == games.Terminal {
+		return search.Result{Move: games.NoMove}
+	}
+	p.s = s
+	defer func() { p.s, p.only = nil, nil }()
+	p.stop.Store(false)
+	p.start = time.Now()
+	p.hard = time.Time{}
+	p.nodes, p.seldepth, p.aborted = 0, 0, false
+	p.nodeLimit = 0
+	maxDepth := search.MaxPly - 1
+	var soft time.Duration
+	if !lim.Infinite {
+		p.nodeLimit = lim.Nodes
+		if lim.Depth > 0 {
+			maxDepth = min(lim.Depth, maxDepth)
+		}
+		var hard time.Duration
+		soft, hard = chessBudget(lim, s.Player())
+		if hard > 0 {
+			p.hard = p.start.Add(hard)
+			t := time.AfterFunc(hard, func() { p.stop.Store(true) })
+			defer t.Stop()
+		}
+		if hard == 0 && lim.Nodes == 0 && lim.Depth == 0 {
+			p.nodeLimit = search.DefaultNodes
+		}
+		if lim.MoveTime > 0 {
+			soft = 0 // a fixed move time is used to the end
+		}
+	}
+	release := context.AfterFunc(ctx, func() { p.stop.Store(true) })
+	defer release()
+	for c := range p.history {
+		for f := range p.history[c] {
+			for t := range p.history[c][f] {
+				p.history[c][f][t] /= 8
+			}
+		}
+	}
+	p.gen++
+	gen := p.gen
+
+	// The root moves (those of RootMoves that are legal, if any are); a
+	// single one gets a shallow search, for its score only.
+	rootMoves := s.GenerateMoves(make([]games.Move, 0, 256))
+	if only := lim.Restrict(rootMoves); len(only) < len(rootMoves) {
+		rootMoves = only
+		p.only = only
+	}
+	best := rootMoves[0]
+	last := search.Info{PV: []games.Move{best}}
+	if len(rootMoves) == 1 && !lim.Infinite {
+		maxDepth = min(maxDepth, 6)
+	}
+	lines := min(max(lim.MultiPV, 1), len(rootMoves))
+	scores := make([]int, lines) // each line's score at the last depth, for its window
+	for depth := 1; depth <= maxDepth; depth++ {
+		// MultiPV: line i is the best of the root moves not in lines 0..i-1.
+		var found []search.Info
+		for i := range lines {
+			if lines > 1 {
+				p.only = exclude(rootMoves, found)
+			}
+			v := p.aspirate(depth, scores[i], gen)
+			if p.aborted {
+				break
+			}
+			pv := append([]games.Move(nil), p.pv[0][:max(p.pvLen[0], 1)]...)
+			if p.pvLen[0] == 0 || !legalIn(rootMoves, pv[0]) {
+				pv = []games.Move{best}
+				if i > 0 {
+					pv[0] = exclude(rootMoves, found)[0]
+				}
+			}
+			scores[i] = v
+			found = append(found, search.Info{Depth: depth, Score: v, Mate: search.MatePlies(v), PV: pv})
+		}
+		if len(found) == 0 {
+			// Aborted in the first line. A root move that beat the previous
+			// best in full is better founded; in the first iteration, the
+			// best of the moves searched beats the first move generated.
+			if p.pvLen[0] > 0 && p.pv[0][0] != best && legalIn(rootMoves, p.pv[0][0]) {
+				best = p.pv[0][0]
+				last.PV = append([]games.Move(nil), p.pv[0][:p.pvLen[0]]...)
+			}
+			break
+		}
+		best = found[0].PV[0]
+		for i, in := range found {
+			in.SelDepth, in.Nodes, in.Time, in.HashFull = p.seldepth, p.nodes, time.Since(p.start), p.hashFull()
+			if lines > 1 {
+				in.MultiPV = i + 1
+			}
+			if info != nil {
+				info(in)
+			}
+			if i == 0 {
+				last = in
+			}
+		}
+		if p.aborted {
+			break
+		}
+		if m := last.Mate; m != 0 && abs(m) < depth-2 && !lim.Infinite {
+			break
+		}
+		if soft > 0 && time.Since(p.start) > soft/2 {
+			break
+		}
+		if p.nodeLimit > 0 && p.nodes >= p.nodeLimit {
+			break
+		}
+	}
+	if lim.Infinite && !p.aborted {
+		<-ctx.Done()
+	}
+	last.Nodes, last.Time, last.HashFull = p.nodes, time.Since(p.start), p.hashFull()
+	return search.Result{Move: best, Info: last}
+}
+
+// aspirate searches the root to depth in a window around the previous
+// score, widening it until the score falls inside.
+func (p *Player) aspirate(depth, score int, gen uint8) int {
+	alpha, beta := -chessInf, chessInf
+	window := 25
+	if depth >= 5 && abs(score) < chessMateBand {
+		alpha, beta = max(score-window, -chessInf), min(score+window, chessInf)
+	}
+	for {
+		v := p.negamax(alpha, beta, depth, 0, true, gen)
+		if p.aborted {
+			return v
+		}
+		if v <= alpha {
+			beta = (alpha + beta) / 2
+			alpha = max(v-window, -chessInf)
+		} else if v >= beta {
+			beta = min(v+window, chessInf)
+		} else {
+			return v
+		}
+		window *= 2
+		if window > 1000 {
+			alpha, beta = -chessInf, chessInf
+		}
+	}
+}
+
+// exclude is the root moves not leading a line of found (MultiPV).
+func exclude(moves []games.Move, found []search.Info) []games.Move {
+	var out []games.Move
+	for _, m := range moves {
+		if !slices.ContainsFunc(found, func(in search.Info) bool { return in.PV[0] == m }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Time management.
+const (
+	// defaultMoveOverhead is kept back from the clock on every move when
+	// Limits.MoveOverhead is 0 (as search.Allocate does).
+	defaultMoveOverhead = 30 * time.Millisecond
+	// budgetMovesToGo is the number of moves a sudden-death clock is
+	// shared among.
+	budgetMovesToGo = 30
+	// minThink is the budget when the clock has no more than the overhead
+	// left: the search answers with what its first iteration found.
+	minThink = time.Millisecond
+)
+
+// chessBudget is the chess player's time manager: for the player to move it
+// returns soft (no new iteration starts once half of it is gone) and hard
+// (the search stops). MoveTime is used less the move overhead (at most a
+// fifth of it), as Stockfish does: the reply must arrive within it. With a clock,
+// only what is on it now counts (the increment comes after the move): the
+// usable time is the clock less the move overhead; soft is that over the
+// moves to go (30 in sudden death) plus 3/4 of the increment, hard is three
+// times soft, and neither goes past a share of the usable time: 3/4 on the
+// last move before a time control (movestogo 1), 3/8 on the one before,
+// else 1/4. So a clock below the increment never spends the increment
+// before it arrives; a long game at 1+0.01 settles with the clock near
+// the overhead plus four increments or more, not at the overhead; and in
+// an emergency, with no more than the overhead left, both are minThink.
+// Zero means no time limit (no clock for the player, or Infinite).
+func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
+	if lim.Infinite {
+		return 0, 0
+	}
+	if lim.MoveTime > 0 {
+		return search.Allocate(lim, player) // the movetime less the overhead
+	}
+	overhead := lim.MoveOverhead
+	if overhead <= 0 {
+		overhead = defaultMoveOverhead
+	}
+	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
+		return 0, 0
+	}
+	var inc time.Duration
+	if player < len(lim.Inc) {
+		inc = lim.Inc[player]
+	}
+	mtg := lim.MovesToGo
+	if mtg <= 0 || mtg > budgetMovesToGo {
+		mtg = budgetMovesToGo
+	}
+	usable := lim.Time[player] - overhead
+	most := usable * 3 / time.Duration(4*min(mtg, 3))
+	if most < minThink {
+		return minThink, minThink
+	}
+	soft = min(usable/time.Duration(mtg)+inc*3/4, most)
+	hard = min(3*soft, most)
+	return max(soft, minThink), max(hard, minThink)
+}
+
+// hashFull is the permille of the table in use, sampled as Stockfish
+// does: the first 1000 entries, counting those this search stored.
+func (p *Player) hashFull() int {
+	n := min(1000, len(p.tt))
+	used := 0
+	for i := range n {
+		e := &p.tt[i]
+		if e.bound != 0 && e.epoch == p.epoch && e.gen == p.gen {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
+
+func legalIn(moves []games.Move, m games.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// checkStop polls the limits; it sets aborted once one is reached.
+func (p *Player) checkStop() bool {
+	if p.aborted {
+		return true
+	}
+	if p.nodeLimit > 0 && p.nodes >= p.nodeLimit {
+		p.aborted = true
+	} else if p.nodes&(pollNodes-1) == 0 {
+		if p.stop.Load() || !p.hard.IsZero() && time.Now().After(p.hard) {
+			p.aborted = true
+		}
+	}
+	return p.aborted
+}
+
+// Table access.
+func (p *Player) ttProbe(key uint64) (*chessTTEntry, bool) {
+	e := &p.tt[key&uint64(len(p.tt)-1)]
+	return e, e.key == key && e.bound != 0 && e.epoch == p.epoch
+}
+
+func (p *Player) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
+	e := &p.tt[key&uint64(len(p.tt)-1)]
+	live := e.bound != 0 && e.epoch == p.epoch // not empty, not of an earlier game
+	if live && e.key == key && m == games.NoMove {
+		m = games.Move(e.move)
+	}
+	if live && e.key != key && int(e.depth) > depth+2 && e.gen == gen && bound != boundExact {
+		return // keep a deeper entry of this search
+	}
+	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: gen, epoch: p.epoch}
+}
+
+// toTT and fromTT store mate scores relative to the node, not the root.
+func toTT(score, ply int) int {
+	switch {
+	case score > chessMateBand:
+		return score + ply
+	case score < -chessMateBand:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > chessMateBand:
+		return score - ply
+	case score < -chessMateBand:
+		return score + ply
+	}
+	return score
+}
+
+// negamax is the principal variation search.
+func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) int {
+	s := p.s
+	p.pvLen[ply] = 0
+	p.nullMove[ply] = false
+	inCheck := s.InCheck()
+	if inCheck {
+		depth++ // the check extension
+	}
+	if depth <= 0 {
+		return p.quiesce(alpha, beta, ply)
+	}
+	p.nodes++
+	if p.checkStop() {
+		return 0
+	}
+	if ply > 0 {
+		// Draws inside the tree: the fifty-move rule (unless mated now),
+		// a repetition (the first one ends the line), dead material.
+		if s.HalfmoveClock() >= 100 && (!inCheck || s.CountMoves() > 0) || s.Repetitions() >= 2 || s.InsufficientMaterial() {
+			return 0
+		}
+		// Mate distance pruning.
+		alpha = max(alpha, -search.MateScore+ply)
+		beta = min(beta, search.MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+		if ply >= search.MaxPly {
+			return p.eval.evaluate(s)
+		}
+	}
+	key := s.Hash()
+	ttMove := games.NoMove
+	if e, ok := p.ttProbe(key); ok {
+		ttMove = games.Move(e.move)
+		if !pvNode && int(e.depth) >= depth {
+			v := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	us := s.SideToMove()
+	static := -chessInf
+	if !inCheck {
+		static = p.eval.evaluate(s)
+	}
+	if !pvNode && !inCheck {
+		// Reverse futility pruning: far above beta at low depth.
+		if depth <= 6 && static-80*depth >= beta && abs(beta) < chessMateBand {
+			return static
+		}
+		// Null-move pruning.
+		if depth >= 3 && static >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
+			r := 3 + depth/6 + min(2, (static-beta)/200)
+			s.MakeNull()
+			p.nullMove[ply] = true
+			v := -p.negamax(-beta, -beta+1, depth-1-r, ply+1, false, gen)
+			p.nullMove[ply] = false
+			s.Unmake()
+			if p.aborted {
+				return 0
+			}
+			if v >= beta {
+				if v > chessMateBand {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	moves := s.GenerateMoves(p.moves[ply][:0])
+	if len(moves) == 0 {
+		if inCheck {
+			return -search.MateScore + ply
+		}
+		return 0
+	}
+	if ply == 0 && p.only != nil {
+		// searchmoves: the root keeps the moves asked for (legal, so
+		// never none).
+		n := 0
+		for _, m := range moves {
+			if legalIn(p.only, m) {
+				moves[n] = m
+				n++
+			}
+		}
+		moves = moves[:n]
+	}
+	scores := p.scores[ply][:len(moves)]
+	p.scoreMoves(ply, moves, scores, ttMove)
+
+	bestScore, bestMove := -chessInf, games.NoMove
+	origAlpha := alpha
+	quietsSearched := 0
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		capture := s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
+		quiet := !capture
+		s.Make(m)
+		givesCheck := s.InCheck()
+		var v int
+		if i == 0 {
+			v = -p.negamax(-beta, -alpha, depth-1, ply+1, pvNode, gen)
+		} else {
+			// Late-move reductions for quiet moves.
+			r := 0
+			if depth >= 3 && quiet && !inCheck && !givesCheck && i >= 3 {
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					r--
+				}
+				if m == p.killers[ply][0] || m == p.killers[ply][1] {
+					r--
+				}
+				r = max(0, min(r, depth-2))
+			}
+			v = -p.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, gen)
+			if r > 0 && v > alpha && !p.aborted {
+				v = -p.negamax(-alpha-1, -alpha, depth-1, ply+1, false, gen)
+			}
+			if v > alpha && v < beta && pvNode && !p.aborted {
+				v = -p.negamax(-beta, -alpha, depth-1, ply+1, true, gen)
+			}
+		}
+		s.Unmake()
+		if p.aborted {
+			return 0
+		}
+		if quiet {
+			quietsSearched++
+		}
+		if v > bestScore {
+			bestScore, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				p.pv[ply][0] = m
+				copy(p.pv[ply][1:], p.pv[ply+1][:p.pvLen[ply+1]])
+				p.pvLen[ply] = p.pvLen[ply+1] + 1
+				if v >= beta {
+					if quiet {
+						if p.killers[ply][0] != m {
+							p.killers[ply][1] = p.killers[ply][0]
+							p.killers[ply][0] = m
+						}
+						h := &p.history[us][chess.From(m)][chess.To(m)]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							for f := range p.history[us] {
+								for t := range p.history[us][f] {
+									p.history[us][f][t] /= 2
+								}
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+		// Late-move pruning at shallow depth: quiet moves far down the list.
+		// Moves are picked best first, so after a quiet move only quiet
+		// moves are left: captures and killers are never skipped.
+		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case bestScore >= beta:
+		bound = boundLower
+	case alpha == origAlpha:
+		bound = boundUpper
+	}
+	p.ttStore(key, bestMove, bestScore, depth, bound, ply, gen)
+	return bestScore
+}
+
+// quiesce searches captures and promotions until the position is quiet.
+func (p *Player) quiesce(alpha, beta, ply int) int {
+	s := p.s
+	p.nodes++
+	p.pvLen[ply] = 0
+	if p.checkStop() {
+		return 0
+	}
+	if ply > p.seldepth {
+		p.seldepth = ply
+	}
+	if s.Repetitions() >= 2 || s.InsufficientMaterial() {
+		return 0
+	}
+	inCheck := s.InCheck()
+	if ply >= search.MaxPly {
+		return p.eval.evaluate(s)
+	}
+	var moves []games.Move
+	best := -chessInf
+	static := 0
+	if inCheck {
+		moves = s.GenerateMoves(p.moves[ply][:0])
+		if len(moves) == 0 {
+			return -search.MateScore + ply
+		}
+	} else {
+		static = p.eval.evaluate(s)
+		if static >= beta {
+			return static
+		}
+		alpha = max(alpha, static)
+		best = static
+		moves = s.GenerateNoisy(p.moves[ply][:0])
+	}
+	scores := p.scores[ply][:len(moves)]
+	p.scoreMoves(ply, moves, scores, games.NoMove)
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		if !inCheck {
+			promo := chess.Promotion(m)
+			if promo != chess.NoPieceType && promo != chess.Queen {
+				continue // under-promotions are not worth a quiescence node
+			}
+			// Delta pruning: even winning the piece cannot reach alpha.
+			if promo == chess.NoPieceType && static+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
+				continue
+			}
+			// Losing captures are skipped.
+			if scores[i] < 1<<26 && p.see(m) < 0 {
+				continue
+			}
+		}
+		s.Make(m)
+		v := -p.quiesce(-beta, -alpha, ply+1)
+		s.Unmake()
+		if p.aborted {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// scoreMoves orders moves: the table's move, captures and promotions by
+// MVV-LVA (those that may lose material after the killers), killers,
+// then quiet moves by history.
+func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
+	s := p.s
+	us := s.SideToMove()
+	for i, m := range moves {
+		switch {
+		case m == ttMove:
+			scores[i] = 1 << 30
+		case s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType:
+			victim := seeValue[s.Captured(m).Type()]
+			attacker := seeValue[s.Moved(m).Type()]
+			v := int32(victim*16 - attacker/16)
+			if promo := chess.Promotion(m); promo != chess.NoPieceType {
+				v += int32(seeValue[promo] * 16)
+			}
+			if victim >= attacker || chess.Promotion(m) == chess.Queen {
+				scores[i] = 1<<26 + v
+			} else {
+				scores[i] = 1<<24 + v // maybe losing; SEE decides in quiescence
+			}
+		case m == p.killers[ply][0]:
+			scores[i] = 1<<25 + 1
+		case m == p.killers[ply][1]:
+			scores[i] = 1 << 25
+		default:
+			scores[i] = p.history[us][chess.From(m)][chess.To(m)]
+		}
+	}
+}
+
+// pickMove brings the best-scored move from i on to index i.
+func pickMove(moves []games.Move, scores []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+}
+
+// see is the static exchange evaluation of capture m: the material the
+// side to move wins on m's target square if both sides keep recapturing
+// with their least valuable piece while it pays (pins are ignored).
+func (p *Player) see(m games.Move) int {
+	s := p.s
+	if chess.IsCastling(m) {
+		return 0
+	}
+	from, to := chess.From(m), chess.To(m)
+	var gain [40]int
+	gain[0] = seeValue[s.Captured(m).Type()]
+	attacker := s.Moved(m).Type()
+	if promo := chess.Promotion(m); promo != chess.NoPieceType {
+		gain[0] += seeValue[promo] - seeValue[chess.Pawn]
+		attacker = promo
+	}
+	occ := s.Occupied() &^ (1 << from)
+	if chess.IsEnPassant(m) {
+		occ &^= 1 << (to ^ 8)
+	}
+	side := s.SideToMove() ^ 1
+	d := 0
+	for {
+		d++
+		gain[d] = seeValue[attacker] - gain[d-1]
+		if max(-gain[d-1], gain[d]) < 0 || d == len(gain)-1 {
+			break
+		}
+		att := s.AttackersTo(to, occ) & occ & s.ByColor(side)
+		if att == 0 {
+			break
+		}
+		var t chess.PieceType
+		for t = chess.Pawn; t <= chess.King; t++ {
+			if b := att & s.ByType(t); b != 0 {
+				occ &^= b & -b
+				break
+			}
+		}
+		attacker = t
+		side ^= 1
+	}
+	for d--; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}

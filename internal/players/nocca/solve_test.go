@@ -1,0 +1,306 @@
+package nocca
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
+	"github.com/meeple-games/meeple/internal/players/playertest"
+)
+
+var noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
+
+func loadNocca(t testing.TB, spec string) *nocca.Game {
+	t.Helper()
+	v, err := games.LoadVariant(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.Game.(*nocca.Game)
+}
+
+// plainSolve is a second solver, written to share nothing with Solve
+// but the rules: the positions are the game's own states, told apart by
+// their position strings (no packing, no mirror images, no point of view),
+// a move into the goal leads to a finished position like any other move,
+// and the values are found by rounds of a fixpoint: in round d a position
+// is won if a successor was lost at d-1, lost if every successor was won
+// by d-1. It returns the value and distance of the start, and the number
+// of positions.
+func plainSolve(t testing.TB, g *nocca.Game) (value, plies, positions int) {
+	start := g.NewState().Position()
+	index := map[string]int{start: 0}
+	keys := []string{start}
+	var kids [][]int32
+	var over []bool // finished: lost for the side to move (a draw cannot occur: no history)
+	for n := 0; n < len(keys); n++ {
+		st, err := g.ParseState(keys[n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		over = append(over, st.Player() == games.Terminal)
+		var ks []int32
+		for _, m := range st.LegalMoves(nil) {
+			st.Play(m)
+			p := st.Position()
+			st.Undo()
+			i, ok := index[p]
+			if !ok {
+				i = len(keys)
+				index[p] = i
+				keys = append(keys, p)
+			}
+			ks = append(ks, int32(i))
+		}
+		kids = append(kids, ks)
+	}
+	val := make([]int, len(keys)) // +1 won, -1 lost, 0 unknown
+	dist := make([]int, len(keys))
+	for i := range keys {
+		if over[i] {
+			val[i], dist[i] = -1, 0
+		}
+	}
+	for d := 1; ; d++ {
+		var won, lost []int
+		for i := range keys {
+			if val[i] != 0 {
+				continue
+			}
+			allWon := true
+			for _, k := range kids[i] {
+				if val[k] == -1 && dist[k] == d-1 {
+					won = append(won, i)
+					allWon = false
+					break
+				}
+				if val[k] != 1 {
+					allWon = false
+				}
+			}
+			if allWon {
+				lost = append(lost, i)
+			}
+		}
+		if len(won)+len(lost) == 0 {
+			break
+		}
+		for _, i := range won {
+			val[i], dist[i] = 1, d
+		}
+		for _, i := range lost {
+			val[i], dist[i] = -1, d
+		}
+	}
+	return val[0], dist[0], len(keys)
+}
+
+type noccaSolveRow struct {
+	spec                    string
+	value, plies, positions int
+	deep                    bool
+	line                    int
+}
+
+// readNoccaSolve reads testdata/solve.txt.
+func readNoccaSolve(t *testing.T) []noccaSolveRow {
+	t.Helper()
+	data, err := os.ReadFile("testdata/solve.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []noccaSolveRow
+	for n, ln := range strings.Split(string(data), "\n") {
+		ln = strings.TrimSpace(ln)
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		f := strings.Fields(ln)
+		value := map[string]int{"win": 1, "draw": 0, "loss": -1}
+		v, ok := value[f[1]]
+		if len(f) < 4 || len(f) > 5 || !ok || len(f) == 5 && f[4] != "deep" {
+			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep]", n+1)
+		}
+		plies, err1 := strconv.Atoi(f[2])
+		positions, err2 := strconv.Atoi(f[3])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("solve.txt:%d: bad number", n+1)
+		}
+		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, len(f) == 5, n + 1})
+	}
+	return rows
+}
+
+// TestSolveNocca solves the start of each variant of
+// testdata/solve.txt, checks the value, the distance and the number of
+// positions, plays the line out, and confirms the smaller ones with the
+// second solver.
+func TestSolveNocca(t *testing.T) {
+	t.Parallel()
+	for _, tc := range readNoccaSolve(t) {
+		t.Run(tc.spec, func(t *testing.T) {
+			if tc.deep && (!*noccaDeep || testing.Short()) {
+				t.Skip("a larger board: run with -args -nocca.deep")
+			}
+			if testing.Short() && tc.positions > 50_000 {
+				t.Skip("over 50,000 positions: skipped in -short mode")
+			}
+			g := loadNocca(t, tc.spec)
+			st := g.NewState().(*nocca.State)
+			sol, err := Solve(context.Background(), st, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Value != tc.value || sol.Plies != tc.plies || sol.Positions != tc.positions {
+				t.Errorf("value %d in %d plies, %d positions; solve.txt:%d says %d in %d, %d",
+					sol.Value, sol.Plies, sol.Positions, tc.line, tc.value, tc.plies, tc.positions)
+			}
+			if sol.Positions != sol.Wins+sol.Losses+sol.Draws {
+				t.Errorf("%d positions, %d+%d+%d", sol.Positions, sol.Wins, sol.Losses, sol.Draws)
+			}
+			var out strings.Builder
+			sol.Report(&out, st)
+			t.Logf("%s:\n%s", tc.spec, out.String())
+			// The line reaches the end in Plies plies, the side to move
+			// winning; or, drawn, runs its full length or into a draw by
+			// repetition.
+			line := st.Clone().(*nocca.State)
+			for _, m := range sol.PV {
+				if !line.Legal(m) {
+					t.Fatalf("pv move %s illegal in %s", line.FormatMove(m), line.Position())
+				}
+				line.Play(m)
+			}
+			switch {
+			case sol.Value == 1 && (len(sol.PV) != sol.Plies || line.Player() != games.Terminal || line.Winner() != st.ToMove()):
+				t.Errorf("the line %d plies long ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
+			case sol.Value == 0 && (line.Winner() >= 0 || len(sol.PV) != noccaDrawLine && line.Player() != games.Terminal):
+				t.Errorf("the line of a draw, %d plies, ends in %q (%s)", len(sol.PV), line.Position(), line.EndReason())
+			}
+			plain := playertest.Size(20_000, 2_000, 2_000)
+			if sol.Positions < plain || *noccaDeep && sol.Positions < 2_000_000 {
+				v, d, n := plainSolve(t, g)
+				if v != sol.Value || d != sol.Plies {
+					t.Errorf("the plain solver says %d in %d plies (%d positions)", v, d, n)
+				}
+			}
+		})
+	}
+}
+
+// TestSolveNoccaPositions solves positions deep in random games, from
+// both sides, and checks them against the values of their successors:
+// a won position has a successor lost in one ply less, a lost one only
+// successors won in at most one ply less, and so on.
+func TestSolveNoccaPositions(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		spec  string
+		seeds int
+	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}} {
+		tc.seeds = playertest.Size(tc.seeds, tc.seeds/2, tc.seeds/8) // -short: one 3x3 position
+		spec := tc.spec
+		g := loadNocca(t, spec)
+		for seed := range tc.seeds {
+			st := g.NewState().(*nocca.State)
+			randomNocca(st, uint64(seed), 3+seed)
+			if st.Player() == games.Terminal {
+				continue
+			}
+			pos, err := g.ParseState(st.Position()) // no history
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pos.(*nocca.State)
+			sol, err := Solve(context.Background(), p, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best := -2 << 20
+			for _, m := range p.LegalMoves(nil) {
+				p.Play(m)
+				var v int
+				switch {
+				case p.Player() == games.Terminal:
+					v = 1<<20 - 1 // won at once
+				default:
+					s, err := Solve(context.Background(), p, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					v = noccaScore(-s.Value, s.Plies+1)
+				}
+				p.Undo()
+				best = max(best, v)
+			}
+			if want := noccaScore(sol.Value, sol.Plies); best != want {
+				t.Errorf("%s %s: solved %d in %d plies, but the best successor scores %d (want %d)",
+					spec, p.Position(), sol.Value, sol.Plies, best, want)
+			}
+		}
+	}
+}
+
+// noccaScore orders results: a faster win is better, a slower loss is
+// better, a draw between.
+func noccaScore(value, plies int) int {
+	switch value {
+	case 1:
+		return 1<<20 - plies
+	case -1:
+		return -(1 << 20) + plies
+	}
+	return 0
+}
+
+func TestSolveNoccaLimits(t *testing.T) {
+	st := loadNocca(t, "nocca").NewState().(*nocca.State)
+	if _, err := Solve(context.Background(), st, 0); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("the 5x6 board: %v; want ErrTooLarge", err)
+	}
+	st = loadNocca(t, "nocca-4x3").NewState().(*nocca.State)
+	if _, err := Solve(context.Background(), st, 1000); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("1000 positions: %v; want ErrTooLarge", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, st, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled solve: %v", err)
+	}
+	// Won in one: the move into the goal.
+	st3 := loadNocca(t, "nocca-3x3")
+	if sol, err := Solve(context.Background(), parseNocca(t, st3, "bw(bb)/3/1ww w"), 0); err != nil || sol.Value != 1 || sol.Plies != 1 || len(sol.PV) != 1 || sol.Positions != 1 {
+		t.Errorf("a win in one: %+v, %v", sol, err)
+	}
+	// Lost in two: black cannot cover both white pieces on row 3.
+	if sol, err := Solve(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), 0); err != nil || sol.Value != -1 || sol.Plies != 2 {
+		t.Errorf("a loss in two: %+v, %v", sol, err)
+	}
+	// A finished position.
+	fin, err := st.Game().ParseState("bbb/3/3/1ww b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol, err := Solve(context.Background(), fin.(*nocca.State), 0); err != nil || sol.Value != -1 || sol.Plies != 0 || sol.Move != games.NoMove {
+		t.Errorf("a finished position: %+v, %v", sol, err)
+	}
+}
+
+// randomNocca plays up to plies seeded random moves.
+func randomNocca(st *nocca.State, seed uint64, plies int) {
+	rng := rand.New(rand.NewPCG(seed, 0x40cca))
+	for range plies {
+		if st.Player() == games.Terminal {
+			return
+		}
+		moves := st.LegalMoves(nil)
+		st.Play(moves[rng.IntN(len(moves))])
+	}
+}

@@ -1,0 +1,30 @@
+// Package othello is meeple's Othello player and endgame solver.
+//
+// Player ("auto" for Othello in internal/players) is search.AlphaBeta with
+// the Othello evaluation and its move ordering, and from SolveEmpties
+// empty squares on (default DefaultSolveEmpties; the engines' SolveEmpties
+// option, 0 for never) Solver, the exact endgame solver. Baseline is the
+// Othello article's CPU: the first legal square from a1 to h8, row by row.
+//
+// The evaluation (eval.go, NewEval) on 8x8 is a pattern evaluation whose
+// weights (weights.go) were fitted by least squares to the exact endgame
+// scores of positions from seeded games (TestTuneOthello); other boards use a hand-weighted one
+// (mobility, potential mobility, corners, X- and C-squares next to an empty
+// corner, stable discs, edges, parity and the disc count, weighted by the
+// stage of the game).
+//
+// Solver (solve.go) is MTD(f) over negascout with a transposition table,
+// fastest-first and shallow-search ordering, stability and enhanced
+// transposition cutoffs, and the last empties special-cased. It backs
+// meeple solve. testdata/ffo.txt holds the FFO endgame test positions.
+//
+// # Sources
+//
+//   - Edax (Richard Delorme): the endgame solver's structure (parity,
+//     fastest first, shallow searches for ordering, stability cutoff).
+//   - Rosenbloom, "A World-Championship-Level Othello Program", Artificial
+//     Intelligence 19, 1982 (IAGO): mobility, potential mobility and edge
+//     stability as evaluation features.
+//   - Plaat, Schaeffer, Pijls and de Bruin, "Best-First Fixed-Depth Minimax
+//     Algorithms", Artificial Intelligence 87, 1996: MTD(f).
+package othello

@@ -1,0 +1,711 @@
+package othello
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
+)
+
+// geometry holds the masks of a board in the 8x8 frame (size 4, 6 or 8)
+// that the evaluation and the solver read.
+type geometry struct {
+	size     int
+	valid    uint64
+	corners  uint64
+	xsquares uint64    // diagonal neighbours of the corners
+	csquares uint64    // edge neighbours of the corners
+	edges    uint64    // the border, corners included
+	quad     [4]uint64 // the four quadrants (parity regions)
+	quadOf   [64]uint8 // the quadrant of each square
+	colA     uint64    // the first and last columns and rows
+	colL     uint64
+	row1     uint64
+	rowL     uint64
+	lines    [4][]uint64 // every row, column and diagonal (two ways) as a mask
+	// xcorner[i] is the corner next to xsquares/csquares bit i (0: none).
+	xcorner [64]uint64
+}
+
+func newGeometry(size int) *geometry {
+	g := &geometry{size: size}
+	e := size - 1
+	at := func(r, c int) uint64 { return 1 << (r*8 + c) }
+	h := size / 2
+	for r := range size {
+		for c := range size {
+			g.valid |= at(r, c)
+			q := 0
+			if c >= h {
+				q++
+			}
+			if r >= h {
+				q += 2
+			}
+			g.quad[q] |= at(r, c)
+			g.quadOf[r*8+c] = uint8(q)
+		}
+		g.colA |= at(r, 0)
+		g.colL |= at(r, e)
+		g.row1 |= at(0, r)
+		g.rowL |= at(e, r)
+	}
+	g.edges = g.colA | g.colL | g.row1 | g.rowL
+	for _, k := range [4][2]int{{0, 0}, {0, e}, {e, 0}, {e, e}} {
+		r, c := k[0], k[1]
+		dr, dc := 1, 1
+		if r == e {
+			dr = -1
+		}
+		if c == e {
+			dc = -1
+		}
+		corner := at(r, c)
+		g.corners |= corner
+		x, c1, c2 := at(r+dr, c+dc), at(r, c+dc), at(r+dr, c)
+		g.xsquares |= x
+		g.csquares |= c1 | c2
+		for _, b := range []uint64{x, c1, c2} {
+			g.xcorner[bits.TrailingZeros64(b)] = corner
+		}
+	}
+	// Lines: rows, columns, and diagonals both ways.
+	for i := range size {
+		var row, col uint64
+		for j := range size {
+			row |= at(i, j)
+			col |= at(j, i)
+		}
+		g.lines[0] = append(g.lines[0], row)
+		g.lines[1] = append(g.lines[1], col)
+	}
+	for k := -(size - 1); k <= size-1; k++ {
+		var d1, d2 uint64 // r-c = k; r+c = k+size-1
+		for r := range size {
+			if c := r - k; c >= 0 && c < size {
+				d1 |= at(r, c)
+			}
+			if c := k + size - 1 - r; c >= 0 && c < size {
+				d2 |= at(r, c)
+			}
+		}
+		g.lines[2] = append(g.lines[2], d1)
+		g.lines[3] = append(g.lines[3], d2)
+	}
+	return g
+}
+
+// flipV mirrors a board of the frame top to bottom.
+func (g *geometry) flipV(x uint64) uint64 {
+	return bits.ReverseBytes64(x) >> (8 * (8 - g.size))
+}
+
+// flipH mirrors a board of the frame left to right.
+func (g *geometry) flipH(x uint64) uint64 {
+	const k1, k2, k4 = 0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f
+	x = x>>1&k1 | x&k1<<1
+	x = x>>2&k2 | x&k2<<2
+	x = x>>4&k4 | x&k4<<4 // every byte reversed: a row of 8 mirrored
+	return x >> (8 - g.size) & g.valid
+}
+
+// transpose mirrors a board of the frame in its a1-h8 diagonal (the board
+// sits in the frame's top left corner, so this maps it onto itself).
+func transpose(x uint64) uint64 {
+	const k1, k2, k4 = 0x5500550055005500, 0x3333000033330000, 0x0f0f0f0f00000000
+	t := k4 & (x ^ x<<28)
+	x ^= t ^ t>>28
+	t = k2 & (x ^ x<<14)
+	x ^= t ^ t>>14
+	t = k1 & (x ^ x<<7)
+	x ^= t ^ t>>7
+	return x
+}
+
+// symmetric reports whether the position (p, o) is the image of (q, r)
+// under one of the eight symmetries of the square board.
+func (g *geometry) symmetric(p, o, q, r uint64) bool {
+	for k := range 8 {
+		a, b := p, o
+		if k&1 != 0 {
+			a, b = g.flipH(a), g.flipH(b)
+		}
+		if k&2 != 0 {
+			a, b = g.flipV(a), g.flipV(b)
+		}
+		if k&4 != 0 {
+			a, b = transpose(a), transpose(b)
+		}
+		if a == q && b == r {
+			return true
+		}
+	}
+	return false
+}
+
+// fullLines returns, for the four line directions (rows, columns, the
+// diagonals r-c and r+c), the squares whose whole line is filled.
+func (g *geometry) fullLines(filled uint64) [4]uint64 {
+	var full [4]uint64
+	for i, ls := range g.lines {
+		for _, l := range ls {
+			if filled&l == l {
+				full[i] |= l
+			}
+		}
+	}
+	return full
+}
+
+// stable returns discs of p that can never be turned over (an
+// under-estimate): starting from none, a disc of p is stable when along
+// each of the four lines through it the line is full, or a neighbour on the
+// line is off the board or a stable disc of p; repeated until nothing
+// changes.
+func (g *geometry) stable(p, o uint64) uint64 {
+	full := g.fullLines(p | o)
+	// Squares with a neighbour off the board along each line direction.
+	hEdge := full[0] | g.colA | g.colL
+	vEdge := full[1] | g.row1 | g.rowL
+	d1Edge := full[2] | g.edges
+	d2Edge := full[3] | g.edges
+	// Only discs that are secured on every line can be stable; start from
+	// the corners and grow.
+	cand := p & g.valid
+	st := uint64(0)
+	for {
+		h := hEdge | st<<1&^g.colA0() | st>>1&^g.colL7()
+		v := vEdge | st<<8 | st>>8
+		d1 := d1Edge | st<<9&^g.colA0() | st>>9&^g.colL7()
+		d2 := d2Edge | st<<7&^g.colL7() | st>>7&^g.colA0()
+		next := st | cand&h&v&d1&d2
+		if next == st {
+			return st
+		}
+		st = next
+	}
+}
+
+// colA0 and colL7 are the frame's first and last columns: a shift along a
+// row that wraps lands there.
+func (g *geometry) colA0() uint64 { return 0x0101010101010101 }
+func (g *geometry) colL7() uint64 { return 0x8080808080808080 }
+
+// Weights of the hand-weighted Othello evaluation, in centi-discs, by
+// phase: [0] with the board nearly empty, [1] at the end (interpolated by
+// the discs on the board). Set by hand; the 8x8 board uses the fitted
+// weights of weights.go instead.
+var othelloWeights = struct {
+	mobility, potential, corner, xsquare, csquare, stable, edge, parity, discs [2]int
+}{
+	mobility:  [2]int{90, 60},
+	potential: [2]int{40, 20},
+	corner:    [2]int{900, 500},
+	xsquare:   [2]int{-300, -100},
+	csquare:   [2]int{-120, -40},
+	stable:    [2]int{150, 120},
+	edge:      [2]int{15, 10},
+	parity:    [2]int{0, 150},
+	discs:     [2]int{-10, 40},
+}
+
+// othelloEval is the Othello midgame evaluation, a search.Evaluator and
+// search.MoveOrderer. On the 8x8 board it is the fitted evaluation
+// (evalPatterns, below) when weights.go holds weights; elsewhere,
+// and on 8x8 without them, the hand-weighted one: for the side to move
+// against the other it adds up, with weights that move from the opening to
+// the end by the number of discs on the board: mobility (legal squares), potential mobility (empty
+// squares next to the opponent's discs), corners, X-squares and C-squares
+// next to an empty corner (a liability), stable discs (that can never be
+// turned), edge discs, parity (who gets the last move of the board, or of
+// each region), and the disc count (negative early: fewer discs is
+// better, positive late). Boards of size 4, 6 and 8 are evaluated on
+// bitboards; larger ones square by square through othello.State.
+type othelloEval struct {
+	g     *othello.Game
+	geo   *geometry // nil on a board larger than 8x8
+	nodes int64     // positions the shallow searches visited
+	// stop, when not nil, cuts a shallow search short once set (its
+	// result is then meaningless: the solver that set it is aborting).
+	stop  *atomic.Bool
+	board []int8 // scratch for evalWide
+	// phases are the fitted pattern weights (othelloPhases) on the 8x8
+	// board; nil: the hand-weighted evaluation.
+	phases *[othelloBuckets]othelloPhase
+}
+
+// NewEval is the evaluation of g (see doc.go), with its move ordering
+// (search.MoveOrderer).
+func NewEval(g *othello.Game) search.Evaluator { return newEval(g) }
+
+func newEval(g *othello.Game) *othelloEval {
+	e := &othelloEval{g: g}
+	if _, ok := g.Frame8(); ok {
+		e.geo = newGeometry(g.Size())
+		if g.Size() == 8 && othelloFitted {
+			e.phases = &othelloPhases
+		}
+	}
+	return e
+}
+
+// Evaluate scores st for the side to move (centi-discs).
+func (e *othelloEval) Evaluate(st games.State) int {
+	s, ok := st.(*othello.State)
+	if !ok || s.Game() != e.g {
+		return 0
+	}
+	if e.geo == nil {
+		return e.evalWide(s)
+	}
+	p, o, _ := s.Bits()
+	return e.eval8(p, o)
+}
+
+// mix interpolates a weight pair by phase t in 0..256.
+func mix(w [2]int, t int) int { return (w[0]*(256-t) + w[1]*t) >> 8 }
+
+// eval8 scores the position p (to move) against o on the 8x8 frame.
+func (e *othelloEval) eval8(p, o uint64) int {
+	if e.phases != nil && bits.OnesCount64(p|o) >= othelloFittedDiscs {
+		return e.evalPatterns(p, o)
+	}
+	return e.evalHand(p, o)
+}
+
+// evalHand is the hand-weighted evaluation of p (to move) against o on
+// the 8x8 frame (othelloWeights).
+func (e *othelloEval) evalHand(p, o uint64) int {
+	g := e.geo
+	w := &othelloWeights
+	filled := p | o
+	empty := g.valid &^ filled
+	squares := g.size * g.size
+	t := (bits.OnesCount64(filled) - 4) * 256 / (squares - 4)
+	mp := bits.OnesCount64(othello.Moves(p, o) & g.valid)
+	mo := bits.OnesCount64(othello.Moves(o, p) & g.valid)
+	score := mix(w.mobility, t) * (mp - mo) * 4 / (mp + mo + 4) * 2
+	pot := bits.OnesCount64(neighbours(o)&empty) - bits.OnesCount64(neighbours(p)&empty)
+	score += mix(w.potential, t) * pot / 2
+	score += mix(w.corner, t) * (bits.OnesCount64(p&g.corners) - bits.OnesCount64(o&g.corners))
+	// X- and C-squares next to an empty corner.
+	var xs, cs int
+	for x := (p | o) & (g.xsquares | g.csquares); x != 0; x &= x - 1 {
+		sq := bits.TrailingZeros64(x)
+		if g.xcorner[sq]&empty == 0 {
+			continue
+		}
+		sgn := 1
+		if o>>sq&1 != 0 {
+			sgn = -1
+		}
+		if g.xsquares>>sq&1 != 0 {
+			xs += sgn
+		} else {
+			cs += sgn
+		}
+	}
+	score += mix(w.xsquare, t)*xs + mix(w.csquare, t)*cs
+	if filled&g.edges != 0 {
+		sp, so := g.stable(p, o), g.stable(o, p)
+		score += mix(w.stable, t) * (bits.OnesCount64(sp) - bits.OnesCount64(so))
+		score += mix(w.edge, t) * (bits.OnesCount64(p&g.edges&^sp) - bits.OnesCount64(o&g.edges&^so))
+	}
+	// Parity: with an odd number of empties the side to move gets the last
+	// move (of the board, and of each region with an odd count).
+	par := 0
+	for _, q := range g.quad {
+		if n := bits.OnesCount64(empty & q); n > 0 {
+			if n&1 == 1 {
+				par++
+			} else {
+				par--
+			}
+		}
+	}
+	score += mix(w.parity, t) * par / 4
+	score += mix(w.discs, t) * (bits.OnesCount64(p) - bits.OnesCount64(o))
+	return score
+}
+
+// shallow is a small fixed-depth negamax with the evaluation, for ordering
+// moves: the score of p to move against o.
+func (e *othelloEval) shallow(p, o uint64, depth int) int {
+	return e.negamax(p, o, depth, -1<<30, 1<<30, false)
+}
+
+func (e *othelloEval) negamax(p, o uint64, depth, alpha, beta int, passed bool) int {
+	e.nodes++
+	if e.stop != nil && e.nodes&1023 == 0 && e.stop.Load() {
+		return 0
+	}
+	g := e.geo
+	if depth == 0 {
+		return e.eval8(p, o)
+	}
+	moves := othello.Moves(p, o) & g.valid
+	if moves == 0 {
+		if passed {
+			return final(p, o, bits.OnesCount64(g.valid&^(p|o))) * 1000
+		}
+		return -e.negamax(o, p, depth, -beta, -alpha, true)
+	}
+	best := -1 << 30
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := othello.Flips(p, o, sq)
+		v := -e.negamax(o^f, p|f|1<<sq, depth-1, -beta, -alpha, false)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// evalWide evaluates a board larger than 8x8 square by square: mobility,
+// potential mobility, corners, X- and C-squares, edges and parity (no
+// stability).
+func (e *othelloEval) evalWide(s *othello.State) int {
+	w := &othelloWeights
+	n := e.g.Size()
+	me := int8(s.ToMove())
+	squares := n * n
+	e.board = s.Board(e.board)
+	b := e.board
+	t := (squares - s.Empties() - 4) * 256 / (squares - 4)
+	mp, mo := s.Mobility(int(me)), s.Mobility(int(1-me))
+	score := mix(w.mobility, t) * (mp - mo) * 4 / (mp + mo + 4) * 2
+	pot := 0
+	for sq, v := range b {
+		if v >= 0 {
+			continue
+		}
+		r, c := sq/n, sq%n
+		var nextTo [2]bool
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if rr, cc := r+dr, c+dc; (dr != 0 || dc != 0) && rr >= 0 && rr < n && cc >= 0 && cc < n {
+					if x := b[rr*n+cc]; x >= 0 {
+						nextTo[x] = true
+					}
+				}
+			}
+		}
+		if nextTo[1-me] {
+			pot++
+		}
+		if nextTo[me] {
+			pot--
+		}
+	}
+	score += mix(w.potential, t) * pot / 2
+	sgn := func(sq int) int {
+		switch b[sq] {
+		case me:
+			return 1
+		case 1 - me:
+			return -1
+		}
+		return 0
+	}
+	e1 := n - 1
+	for _, k := range [4][2]int{{0, 0}, {0, e1}, {e1, 0}, {e1, e1}} {
+		r, c := k[0], k[1]
+		dr, dc := 1, 1
+		if r == e1 {
+			dr = -1
+		}
+		if c == e1 {
+			dc = -1
+		}
+		corner := r*n + c
+		if v := sgn(corner); v != 0 {
+			score += mix(w.corner, t) * v
+			continue
+		}
+		score += mix(w.xsquare, t) * sgn((r+dr)*n+c+dc)
+		score += mix(w.csquare, t) * (sgn(r*n+c+dc) + sgn((r+dr)*n+c))
+	}
+	edge := 0
+	for i := 1; i < e1; i++ {
+		edge += sgn(i) + sgn(e1*n+i) + sgn(i*n) + sgn(i*n+e1)
+	}
+	score += mix(w.edge, t) * edge
+	if s.Empties()&1 == 1 {
+		score += mix(w.parity, t)
+	} else {
+		score -= mix(w.parity, t)
+	}
+	score += mix(w.discs, t) * (s.Count(int(me)) - s.Count(int(1-me)))
+	return score
+}
+
+// ScoreMoves orders moves for the search: corners first, then by the
+// opponent's mobility after the move (fewer first), X-squares next to an
+// empty corner last.
+func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []int32) {
+	s, ok := st.(*othello.State)
+	if !ok || s.Game() != e.g {
+		clear(scores)
+		return
+	}
+	if e.geo == nil {
+		for i, m := range moves {
+			if m == othello.Pass {
+				scores[i] = 0
+				continue
+			}
+			s.Play(m)
+			scores[i] = int32(1<<12 - 64*s.Mobility(s.ToMove()))
+			s.Undo()
+		}
+		return
+	}
+	g := e.geo
+	p, o, _ := s.Bits()
+	for i, m := range moves {
+		if m == othello.Pass {
+			scores[i] = 0
+			continue
+		}
+		sq := e.g.Bit(int(m))
+		f := othello.Flips(p, o, sq)
+		np, no := o^f, p|f|1<<sq
+		k := 1<<12 - 64*bits.OnesCount64(othello.Moves(np, no)&g.valid)
+		switch {
+		case g.corners>>sq&1 != 0:
+			k += 1 << 11
+		case g.xsquares>>sq&1 != 0 && g.xcorner[sq]&(p|o) == 0:
+			k -= 1 << 10
+		}
+		scores[i] = int32(max(k, 0))
+	}
+}
+
+// The fitted evaluation of the 8x8 board, after Buro's Logistello (the
+// recipe cut down to what a few thousand games can fit): the position's
+// features are looked up in tables of weights, one set per phase (a bucket
+// of othelloBucketDiscs discs on the board), and added up. The features:
+// the lines of eight squares (othelloLineKinds kinds: the edges, the
+// second, third and fourth lines from the edges, and the two long
+// diagonals), each read as a number in base 3 (empty, mine, theirs: 3^8 =
+// 6561 configurations, a table for each kind, the same weight for a line
+// and its mirror image), and othelloScalars counts for the side to move
+// against the other (mobility, potential mobility, X-squares next to an
+// empty corner, stable discs, parity, discs, a bias for having the move,
+// and the discs on each of the ten classes of squares). In the first
+// phases, with few positions to learn from, the tuner also makes the
+// weight of a line the opposite of that of the line with mine and theirs
+// exchanged.
+//
+// The weights are in weights.go, fitted by least squares to the
+// exact endgame scores of positions from seeded games by TestTuneOthello
+// (tune_test.go; the command is in that file's first line).
+// Positions with fewer than othelloFittedDiscs discs, which no game of the
+// tuner reaches, keep the hand-weighted evaluation.
+const (
+	othelloBucketDiscs = 4
+	othelloBuckets     = (64-4)/othelloBucketDiscs + 1
+	othelloPatterns    = 6561 // 3^8
+	othelloCanonical   = 3321 // lines that are not the mirror image of a smaller one
+	othelloLineKinds   = 5
+	othelloLines       = 18 // lines a position has: four of each kind, two diagonals
+	othelloScalars     = featSquares + othelloSquareClasses
+	// othelloFittedDiscs: the fitted evaluation scores positions with at
+	// least this many discs. The tuner's games start from random openings
+	// of four plies or more, so the first phase has no positions of its
+	// own to learn from; the first three plies keep the hand-weighted
+	// evaluation.
+	othelloFittedDiscs = 8
+	// othelloSquareClasses are the squares of the 8x8 board up to its
+	// symmetries: a1, b1, c1, d1, b2, c2, d2, c3, d3, d4.
+	othelloSquareClasses = 10
+)
+
+// The scalar features of the fitted evaluation, in the order of
+// othelloPhase.scalar; each the side to move's count minus the other's.
+const (
+	featMobility  = iota // legal moves
+	featPotential        // empty squares next to the other's discs (theirs minus mine)
+	featXSquares         // discs on an X-square next to an empty corner
+	featStable           // stable discs
+	featParity           // parity regions with an odd number of empties minus even ones
+	featDiscs            // discs
+	featBias             // 1: having the move
+	featSquares          // then the discs on each class of squares (othelloSquareClass)
+)
+
+// othelloPhase holds the weights of one phase, in centi-discs.
+type othelloPhase struct {
+	lines  [othelloLineKinds * othelloPatterns]int16 // by kind*6561 + line index
+	scalar [othelloScalars]int32                     // per unit of each scalar feature
+}
+
+// othelloFittedPhase is a phase as weights.go lists it: the line
+// weights of each kind at the canonical indices only (othelloCanon order).
+type othelloFittedPhase struct {
+	Scalar [othelloScalars]int32
+	Lines  [othelloLineKinds * othelloCanonical]int16
+}
+
+var (
+	// othelloPhases are the fitted weights, expanded from
+	// othelloFittedWeights.
+	othelloPhases [othelloBuckets]othelloPhase
+	// tern8 maps eight bits to their value read as base-3 digits (bit i
+	// is digit i): a line's index is tern8[mine] + 2*tern8[theirs].
+	tern8 [256]uint16
+	// othelloCanon lists the line indices not above their mirror image.
+	othelloCanon = func() []uint16 {
+		var c []uint16
+		for i := range othelloPatterns {
+			if i <= mirrorLine(i) {
+				c = append(c, uint16(i))
+			}
+		}
+		return c
+	}()
+	// othelloSquareClass are the squares of each class, the class of a1
+	// first.
+	othelloSquareClass [othelloSquareClasses]uint64
+)
+
+// mirrorLine reverses the eight base-3 digits of a line index.
+func mirrorLine(i int) int {
+	r := 0
+	for range 8 {
+		r = r*3 + i%3
+		i /= 3
+	}
+	return r
+}
+
+func init() {
+	for b := range 256 {
+		v, d := 0, 1
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				v += d
+			}
+			d *= 3
+		}
+		tern8[b] = uint16(v)
+	}
+	if len(othelloCanon) != othelloCanonical {
+		panic("othello: canonical line count")
+	}
+	for sq := range 64 {
+		r, c := min(sq/8, 7-sq/8), min(sq%8, 7-sq%8)
+		r, c = min(r, c), max(r, c)
+		k := [4]int{0, 4, 7, 9}[r] + c - r // rows of the triangle: 4, 3, 2, 1 classes
+		othelloSquareClass[k] |= 1 << sq
+	}
+	for b := range othelloFittedWeights {
+		fw, w := &othelloFittedWeights[b], &othelloPhases[b]
+		w.scalar = fw.Scalar
+		for kind := range othelloLineKinds {
+			for k, i := range othelloCanon {
+				v := fw.Lines[kind*othelloCanonical+k]
+				w.lines[kind*othelloPatterns+int(i)] = v
+				w.lines[kind*othelloPatterns+mirrorLine(int(i))] = v
+			}
+		}
+	}
+}
+
+// othelloFeatures are the features of a position for the fitted
+// evaluation.
+type othelloFeatures struct {
+	bucket int
+	lines  [othelloLines]uint16 // kind*6561 + line index
+	x      [othelloScalars]int32
+}
+
+// line is the index of row r (0..7) of the pair p, o, plus off.
+func line(p, o uint64, r int, off uint16) uint16 {
+	return off + tern8[p>>(8*r)&0xff] + 2*tern8[o>>(8*r)&0xff]
+}
+
+// The long diagonals: multiplying a diagonal's discs by diagGather moves
+// them into the top byte, the disc of column c to bit c.
+const (
+	diagA1H8   = 0x8040201008040201
+	diagH1A8   = 0x0102040810204080
+	diagGather = 0x0101010101010101
+)
+
+func diagLine(p, o, mask uint64, off uint16) uint16 {
+	return off + tern8[(p&mask)*diagGather>>56] + 2*tern8[(o&mask)*diagGather>>56]
+}
+
+// features fills f for p (to move) against o; g is the 8x8 geometry.
+func (g *geometry) features(p, o uint64, f *othelloFeatures) {
+	filled := p | o
+	empty := g.valid &^ filled
+	f.bucket = min(max((bits.OnesCount64(filled)-4)/othelloBucketDiscs, 0), othelloBuckets-1)
+	tp, to := transpose(p), transpose(o)
+	for k := range 4 { // edges, then the lines further in: rows k, 7-k and columns k, 7-k
+		off := uint16(k * othelloPatterns)
+		f.lines[4*k] = line(p, o, k, off)
+		f.lines[4*k+1] = line(p, o, 7-k, off)
+		f.lines[4*k+2] = line(tp, to, k, off)
+		f.lines[4*k+3] = line(tp, to, 7-k, off)
+	}
+	f.lines[16] = diagLine(p, o, diagA1H8, 4*othelloPatterns)
+	f.lines[17] = diagLine(p, o, diagH1A8, 4*othelloPatterns)
+	f.x[featMobility] = int32(bits.OnesCount64(othello.Moves(p, o)) - bits.OnesCount64(othello.Moves(o, p)))
+	f.x[featPotential] = int32(bits.OnesCount64(neighbours(o)&empty) - bits.OnesCount64(neighbours(p)&empty))
+	xs := 0
+	for x := filled & g.xsquares; x != 0; x &= x - 1 {
+		sq := bits.TrailingZeros64(x)
+		if g.xcorner[sq]&empty == 0 {
+			continue
+		}
+		if p>>sq&1 != 0 {
+			xs++
+		} else {
+			xs--
+		}
+	}
+	f.x[featXSquares] = int32(xs)
+	f.x[featStable] = 0
+	if filled&g.edges != 0 {
+		f.x[featStable] = int32(bits.OnesCount64(g.stable(p, o)) - bits.OnesCount64(g.stable(o, p)))
+	}
+	par := 0
+	for _, q := range g.quad {
+		if n := bits.OnesCount64(empty & q); n > 0 {
+			par += n&1*2 - 1
+		}
+	}
+	f.x[featParity] = int32(par)
+	f.x[featDiscs] = int32(bits.OnesCount64(p) - bits.OnesCount64(o))
+	f.x[featBias] = 1
+	for k, m := range othelloSquareClass {
+		f.x[featSquares+k] = int32(bits.OnesCount64(p&m) - bits.OnesCount64(o&m))
+	}
+}
+
+// evalPatterns is the fitted evaluation of p (to move) against o on the
+// 8x8 board.
+func (e *othelloEval) evalPatterns(p, o uint64) int {
+	var f othelloFeatures
+	e.geo.features(p, o, &f)
+	w := &e.phases[f.bucket]
+	s := 0
+	for _, i := range f.lines {
+		s += int(w.lines[i])
+	}
+	for k, x := range f.x {
+		s += int(w.scalar[k]) * int(x)
+	}
+	return s
+}

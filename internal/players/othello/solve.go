@@ -1,0 +1,896 @@
+package othello
+
+import (
+	"context"
+	"math/bits"
+	"sync/atomic"
+	"time"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
+)
+
+// Solution is the exact result of an Othello position.
+type Solution struct {
+	// Score is the final disc difference for the side to move with perfect
+	// play by both sides, the empty squares counted for the winner.
+	Score int
+	// Move is a best move (any move with Score); Pass when the side to move
+	// must pass; games.NoMove when the game is over.
+	Move  games.Move
+	PV    []games.Move // a best line to the end of the game (exact solves)
+	Nodes int64
+	Time  time.Duration
+	// Exact is false when the search was stopped (context, node or time
+	// limit) before it proved Score; Move is then the best guess.
+	Exact bool
+}
+
+// Empties where the solver's search changes gear (8x8 frame). The values
+// were chosen by the nodes and the time spent on FFO #40-#42.
+const (
+	solveShallowN  = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
+	solveETC       = 10 // from here: enhanced transposition cutoffs
+	solveSortEval  = 20 // from here: moves ordered by a shallow midgame search
+	solveScoreSpan = 256
+)
+
+// Solver is the exact endgame solver: MTD(f) at the root (null-window
+// tests from the midgame evaluation's guess) over negascout (principal
+// variation search) on the final disc difference, with a transposition
+// table (buckets of two, the position itself as the key, so no collision is
+// ever mistaken for a hit), enhanced transposition cutoffs, a stability
+// cutoff (the opponent's stable discs bound the score), and move ordering
+// that changes with the distance to the end: shallow midgame searches
+// (depth 2 to 5) far from it, fastest first nearer (fewest replies for the
+// opponent, corners counting double; a corner taken; few own discs next to
+// empty squares), and from 6 empties down no move list at all: the empty
+// squares next to an opponent's disc are tried straight from the bitboard,
+// those in quadrants with an odd number of empties first (parity), corners
+// first. The last three empties have functions of their own, and the very
+// last square is scored by its flips alone.
+//
+// Boards of size 4, 6 and 8 are solved on bitboards; larger boards by a
+// plainer search through othello.State (slower, for late positions).
+// An Solver is used by one goroutine at a time; its table persists
+// between solves (Clear empties it).
+type Solver struct {
+	tt    []solveEntry
+	mask  uint64
+	eval  *othelloEval // the midgame evaluation, for ordering (per game)
+	s8    solver8
+	wide  wideSolver
+	stop  atomic.Bool
+	limit int64         // node limit of the current solve, 0: none
+	game  *othello.Game // the game the table holds positions of
+}
+
+// solveEntry is a transposition-table entry: the position itself (so that
+// a hit is never a collision), the bounds proved on its score and the best
+// move found.
+type solveEntry struct {
+	p, o         uint64
+	lower, upper int8
+	move         int8  // frame bit + 1, 0 none (so that the zero entry is empty)
+	empties      uint8 // the subtree's size: deeper entries are kept first
+}
+
+// NewSolver returns a solver with a table of hashMB megabytes (0:
+// search.DefaultHashMB).
+func NewSolver(hashMB int) *Solver {
+	if hashMB <= 0 {
+		hashMB = search.DefaultHashMB
+	}
+	n := 2
+	for n*2*24 <= hashMB<<20 {
+		n *= 2
+	}
+	// A fresh table is all zero entries, which are empty: it is not
+	// cleared, so its memory is taken from the system only as entries are
+	// stored (a solve that stops early, or has nothing to search, costs
+	// little of it).
+	return &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1}
+}
+
+// Clear empties the tables.
+func (s *Solver) Clear() {
+	clear(s.tt)
+	clear(s.wide.tt)
+}
+
+// prepare readies the solver for positions of g with e as its evaluation,
+// so that the first Solve of g allocates and clears no table: a search
+// under a clock must not spend it on that. Boards other than 8x8 get the
+// wide solver's table now.
+func (s *Solver) prepare(g *othello.Game, e *othelloEval) {
+	s.game, s.eval = g, e
+	if _, ok := g.Frame8(); !ok && s.wide.tt == nil {
+		s.wide.tt = make([]wideEntry, len(s.tt))
+	}
+}
+
+// Solve finds the exact score of st for the side to move and a best move,
+// within lim (nodes, a move time or clock, or none: until done) and ctx.
+// It leaves st as it found it.
+func (s *Solver) Solve(ctx context.Context, st *othello.State, lim search.Limits) Solution {
+	start := time.Now()
+	if st.Game() != s.game {
+		if s.game != nil {
+			s.Clear() // the same discs on another board are another position
+		}
+		s.game = st.Game()
+	}
+	s.stop.Store(false)
+	s.limit = 0
+	if !lim.Infinite {
+		s.limit = lim.Nodes
+	}
+	stopCtx := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopCtx()
+	if _, hard := search.Allocate(lim, st.ToMove()); hard > 0 {
+		t := time.AfterFunc(hard, func() { s.stop.Store(true) })
+		defer t.Stop()
+	}
+	var sol Solution
+	switch {
+	case st.Player() == games.Terminal:
+		sol = Solution{Score: st.Score(st.ToMove()), Move: games.NoMove, Exact: true}
+	case st.Mobility(st.ToMove()) == 0:
+		st.Play(othello.Pass)
+		sol = s.Solve(ctx, st, lim)
+		st.Undo()
+		sol.Score = -sol.Score
+		sol.PV = append([]games.Move{othello.Pass}, sol.PV...)
+		sol.Move = othello.Pass
+	default:
+		if _, ok := st.Game().Frame8(); ok {
+			sol = s.solve8(st)
+		} else {
+			sol = s.solveWide(st)
+		}
+	}
+	sol.Time = time.Since(start)
+	return sol
+}
+
+// solve8 runs the bitboard solver from the root.
+func (s *Solver) solve8(st *othello.State) Solution {
+	g := st.Game()
+	if s.eval == nil || s.eval.g != g {
+		s.eval = newEval(g)
+		s.eval.stop = &s.stop
+	}
+	valid, _ := g.Frame8()
+	s.s8.init(s, s.eval.geo)
+	p, o, _ := st.Bits()
+	n := bits.OnesCount64(valid &^ (p | o))
+	v := &s.s8
+	v.nodes = 0
+	score, best := v.root(p, o, n)
+	sol := Solution{Score: score, Nodes: v.nodes, Exact: !v.aborted, Move: games.Move(g.Square(best))}
+	// The line: at each position along it, the first move (in the
+	// search's order) proved to keep the score; the table answers most of
+	// these searches.
+	sol.PV = []games.Move{sol.Move}
+	if sol.Exact {
+		cp := st.Clone().(*othello.State)
+		cp.Play(sol.Move)
+		want := -score
+		for cp.Player() != games.Terminal && !v.aborted {
+			m := othello.Pass
+			if cp.Mobility(cp.ToMove()) > 0 {
+				p, o, _ := cp.Bits()
+				m = games.Move(g.Square(v.keeps(p, o, cp.Empties(), want)))
+			}
+			sol.PV = append(sol.PV, m)
+			cp.Play(m)
+			want = -want
+		}
+		sol.Nodes = v.nodes
+	}
+	return sol
+}
+
+func ttIndex(p, o uint64) uint64 {
+	h := p*0x9e3779b97f4a7c15 ^ (o+0x632be59bd9b4e019)*0xc2b2ae3d27d4eb4f
+	return h ^ h>>29
+}
+
+// The table has buckets of two entries: a new result replaces the entry
+// of the same position, else the one with the smaller subtree.
+func (s *Solver) probe(p, o uint64) *solveEntry {
+	i := ttIndex(p, o) & s.mask
+	if e := &s.tt[i]; e.p == p && e.o == o && p|o != 0 {
+		return e
+	}
+	if e := &s.tt[i+1]; e.p == p && e.o == o && p|o != 0 {
+		return e
+	}
+	return nil
+}
+
+func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
+	i := ttIndex(p, o) & s.mask
+	e := &s.tt[i]
+	if f := &s.tt[i+1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
+		e = f
+	}
+	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n)}
+}
+
+// solver8 is the bitboard solver for boards in the 8x8 frame.
+type solver8 struct {
+	owner   *Solver
+	geo     *geometry
+	valid   uint64
+	size    int
+	corners uint64
+	nodes   int64
+	aborted bool
+}
+
+func (v *solver8) init(owner *Solver, geo *geometry) {
+	v.owner, v.geo, v.aborted = owner, geo, false
+	v.valid, v.size, v.corners = geo.valid, geo.size, geo.corners
+}
+
+// tick counts a node and checks the stop conditions now and then.
+func (v *solver8) tick() bool {
+	v.nodes++
+	if v.nodes&4095 == 0 {
+		o := v.owner
+		if o.stop.Load() || o.limit > 0 && v.nodes >= o.limit {
+			v.aborted = true
+		}
+	}
+	return v.aborted
+}
+
+// final is the score of a finished game for p, n squares empty.
+func final(p, o uint64, n int) int {
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	switch {
+	case d > 0:
+		d += n
+	case d < 0:
+		d -= n
+	}
+	return d
+}
+
+// root finds the exact score and a best move (a frame bit) by MTD(f):
+// null-window searches of the root, each testing whether the score
+// reaches a value, starting from the midgame evaluation's guess and moving
+// to the bound each search returns, until the bounds meet. Each test
+// re-reads what the previous ones left in the table.
+func (v *solver8) root(p, o uint64, n int) (int, int) {
+	squares := v.size * v.size
+	lo, hi := -squares, squares
+	g := v.owner.eval.eval8(p, o) / 100
+	g = min(max(g&^1, lo), hi) // scores are even
+	bestSq := -1
+	for lo < hi {
+		beta := min(max(g, lo+1), hi)
+		sc, sq := v.rootWindow(p, o, n, beta-1, beta)
+		if v.aborted {
+			if bestSq < 0 {
+				bestSq = sq
+			}
+			return 0, bestSq
+		}
+		if sc >= beta {
+			lo, bestSq = sc, sq
+		} else {
+			hi = sc
+		}
+		g = sc
+	}
+	if bestSq < 0 { // every move loses by the most: any is best
+		bestSq = bits.TrailingZeros64(othello.Moves(p, o) & v.valid)
+	}
+	v.owner.store(p, o, n, lo, lo, bestSq)
+	return lo, bestSq
+}
+
+// dropSymmetric removes from a root's move list the moves whose position is
+// a mirror image or rotation of an earlier move's (at the start of the game
+// all four first moves are alike): they have the same score, and the table
+// would not see it, since it keys the positions themselves.
+func (v *solver8) dropSymmetric(list *moveList) {
+	k := 0
+	for i := range list.n {
+		dup := false
+		for j := range k {
+			if v.geo.symmetric(list.m[i].p, list.m[i].o, list.m[j].p, list.m[j].o) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			list.m[k] = list.m[i]
+			k++
+		}
+	}
+	list.n = k
+}
+
+// rootWindow searches every move in the window (alpha, beta) and returns
+// the fail-soft score and the best move.
+func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
+	var list moveList
+	ttMove := -1
+	if e := v.owner.probe(p, o); e != nil {
+		ttMove = int(e.move) - 1
+	}
+	v.order(&list, p, o, n, ttMove)
+	v.dropSymmetric(&list)
+	best, bestSq := -solveScoreSpan, list.m[0].sq
+	for i := range list.n {
+		mv := list.m[i]
+		var sc int
+		if i == 0 {
+			sc = -v.search(mv.p, mv.o, -beta, -alpha, n-1, false)
+		} else {
+			sc = -v.search(mv.p, mv.o, -alpha-1, -alpha, n-1, false)
+			if sc > alpha && sc < beta && !v.aborted {
+				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
+			}
+		}
+		if v.aborted {
+			break
+		}
+		if sc > best {
+			best, bestSq = sc, mv.sq
+			if sc > alpha {
+				alpha = sc
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best, bestSq
+}
+
+// keeps returns a move of p that keeps the score at want (the position's
+// proved score): the first whose search in the window around want returns
+// want exactly.
+func (v *solver8) keeps(p, o uint64, n, want int) int {
+	var list moveList
+	ttMove := -1
+	if e := v.owner.probe(p, o); e != nil {
+		ttMove = int(e.move) - 1
+	}
+	v.order(&list, p, o, n, ttMove)
+	for i := range list.n {
+		mv := &list.m[i]
+		if -v.search(mv.p, mv.o, -want-1, -want+1, n-1, false) == want {
+			return mv.sq
+		}
+	}
+	return list.m[0].sq // not reached when want is right
+}
+
+// moveList holds the moves of a node, each with the position after it
+// (seen from the opponent: p is the opponent's discs) and its ordering key.
+type moveList struct {
+	n int
+	m [40]struct {
+		p, o uint64 // after the move: the opponent's discs, the mover's
+		sq   int
+		key  int
+	}
+}
+
+// order fills list with p's moves, best first: the table's move, then by
+// a shallow midgame search far from the end, else fastest first.
+func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
+	list.n = 0
+	for m := othello.Moves(p, o) & v.valid; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.Flips(p, o, sq)
+		e := &list.m[list.n]
+		list.n++
+		e.p, e.o, e.sq = o^f, p|f|1<<sq, sq
+		switch {
+		case sq == ttMove:
+			e.key = 1 << 30
+		case n >= solveSortEval:
+			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))
+			// A shallow search costs thousands of the solver's nodes far
+			// from the end: check the deadline after each, not only
+			// every 4096 ticks (60 empties ran seconds over --time).
+			if v.owner.stop.Load() {
+				v.aborted = true
+			}
+		default:
+			e.key = v.fastestFirst(e.p, e.o, sq)
+		}
+	}
+	// insertion sort, best key first
+	for i := 1; i < list.n; i++ {
+		x := list.m[i]
+		j := i
+		for ; j > 0 && list.m[j-1].key < x.key; j-- {
+			list.m[j] = list.m[j-1]
+		}
+		list.m[j] = x
+	}
+}
+
+// sortDepth is the depth of the midgame search that orders moves n empties
+// from the end (chosen by the nodes spent on FFO #40-#42 and on 6x6
+// positions 26 and 28 empties from the end).
+func sortDepth(n int) int {
+	switch {
+	case n >= 28:
+		return 5
+	case n >= 25:
+		return 4
+	case n >= 23:
+		return 3
+	case n >= 20:
+		return 2
+	}
+	return 1
+}
+
+// fastestFirst scores a move that left the opponent with discs op and the
+// mover with discs me: fewer replies first (the opponent's mobility,
+// corners counting double), a corner taken, and a potential-mobility term
+// (the mover's discs next to empty squares).
+func (v *solver8) fastestFirst(op, me uint64, sq int) int {
+	mob := othello.Moves(op, me) & v.valid
+	k := -(bits.OnesCount64(mob) + bits.OnesCount64(mob&v.corners)) << 4
+	if v.corners>>sq&1 != 0 {
+		k += 12
+	}
+	empty := v.valid &^ (op | me)
+	k -= bits.OnesCount64(me & neighbours(empty))
+	return k
+}
+
+// neighbours returns the squares next to those of x (8 directions), in the
+// 8x8 frame.
+func neighbours(x uint64) uint64 {
+	const notA, notH = 0xfefefefefefefefe, 0x7f7f7f7f7f7f7f7f
+	y := x<<8 | x>>8
+	l := (x | y) << 1 & notA
+	r := (x | y) >> 1 & notH
+	return y | l | r
+}
+
+// search is the negascout at a node with n empties, p to move. passed says
+// the previous ply was a pass.
+func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
+	if n <= solveShallowN {
+		return v.shallow(p, o, alpha, beta, n, passed)
+	}
+	if v.tick() {
+		return 0
+	}
+	moves := othello.Moves(p, o) & v.valid
+	if moves == 0 {
+		if passed {
+			return final(o, p, n) * -1
+		}
+		return -v.search(o, p, -beta, -alpha, n, true)
+	}
+	ttMove := -1
+	if e := v.owner.probe(p, o); e != nil {
+		lo, up := int(e.lower), int(e.upper)
+		if lo >= beta {
+			return lo
+		}
+		if up <= alpha || lo == up {
+			return up
+		}
+		alpha, beta = max(alpha, lo), min(beta, up)
+		ttMove = int(e.move) - 1
+	}
+	// Stability cutoff: o's stable discs stay o's, which bounds p's score.
+	if alpha >= stabilityFloor(v.size, n) {
+		if bound := v.size*v.size - 2*bits.OnesCount64(v.geo.stable(o, p)); bound <= alpha {
+			return bound
+		}
+	}
+	var list moveList
+	v.order(&list, p, o, n, ttMove)
+	// Enhanced transposition cutoff: a child the table already bounds
+	// below -beta refutes this node without a search.
+	if n >= solveETC {
+		for i := range list.n {
+			mv := &list.m[i]
+			if e := v.owner.probe(mv.p, mv.o); e != nil && -int(e.upper) >= beta {
+				return -int(e.upper)
+			}
+		}
+	}
+	a := alpha
+	best, bestSq := -solveScoreSpan, -1
+	for i := range list.n {
+		mv := &list.m[i]
+		var sc int
+		if i == 0 {
+			sc = -v.search(mv.p, mv.o, -beta, -a, n-1, false)
+		} else {
+			sc = -v.search(mv.p, mv.o, -a-1, -a, n-1, false)
+			if sc > a && sc < beta && !v.aborted {
+				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
+			}
+		}
+		if v.aborted {
+			return 0
+		}
+		if sc > best {
+			best, bestSq = sc, mv.sq
+			if sc > a {
+				a = sc
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	lo, up := -solveScoreSpan, solveScoreSpan
+	switch {
+	case best <= alpha:
+		up = best
+	case best >= beta:
+		lo = best
+	default:
+		lo, up = best, best
+	}
+	// Merge with what the table knew (the window was narrowed by it).
+	if e := v.owner.probe(p, o); e != nil {
+		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
+	}
+	v.owner.store(p, o, n, max(lo, -127), min(up, 127), bestSq)
+	return best
+}
+
+// stabilityFloor is the alpha from which the stability cutoff is worth its
+// cost n empties from the end.
+func stabilityFloor(size, n int) int {
+	return size*size - 2*n - 8
+}
+
+// shallow searches the last few empties without a table or a move list:
+// the empty squares are tried straight from the empty set, those in regions
+// with an odd number of empties first (parity), corners before the rest.
+func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
+	empty := v.valid &^ (p | o)
+	switch n {
+	case 1:
+		return v.last1(p, o, bits.TrailingZeros64(empty))
+	case 2:
+		a := bits.TrailingZeros64(empty)
+		return v.last2(p, o, alpha, beta, a, bits.TrailingZeros64(empty&(empty-1)))
+	case 3:
+		a := bits.TrailingZeros64(empty)
+		empty &= empty - 1
+		b := bits.TrailingZeros64(empty)
+		c := bits.TrailingZeros64(empty & (empty - 1))
+		// Parity: the square alone in its quadrant first.
+		q := &v.geo.quadOf
+		switch {
+		case q[a] == q[b]:
+			a, b, c = c, a, b
+		case q[a] == q[c]:
+			a, b = b, a
+		}
+		return v.last3(p, o, alpha, beta, a, b, c, passed)
+	}
+	if v.tick() {
+		return 0
+	}
+	var odd uint64
+	for _, q := range v.geo.quad {
+		if bits.OnesCount64(empty&q)&1 != 0 {
+			odd |= q
+		}
+	}
+	near := neighbours(o) // a move must be next to a disc of o
+	best := -solveScoreSpan
+	moved := false
+	for _, set := range [4]uint64{empty & odd & v.corners, empty & odd &^ v.corners, empty &^ odd & v.corners, empty &^ odd &^ v.corners} {
+		for set &= near; set != 0; set &= set - 1 {
+			sq := bits.TrailingZeros64(set)
+			f := othello.Flips(p, o, sq)
+			if f == 0 {
+				continue
+			}
+			moved = true
+			sc := -v.shallow(o^f, p|f|1<<sq, -beta, -alpha, n-1, false)
+			if sc > best {
+				best = sc
+				if sc > alpha {
+					alpha = sc
+					if sc >= beta {
+						return sc
+					}
+				}
+			}
+		}
+	}
+	if !moved {
+		if passed {
+			return -final(o, p, n)
+		}
+		return -v.shallow(o, p, -beta, -alpha, n, true)
+	}
+	return best
+}
+
+// last3 searches three empties a, b, c in that order.
+func (v *solver8) last3(p, o uint64, alpha, beta, a, b, c int, passed bool) int {
+	v.nodes++
+	best := -solveScoreSpan
+	if f := othello.Flips(p, o, a); f != 0 {
+		best = -v.last2(o^f, p|f|1<<a, -beta, -alpha, b, c)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	if f := othello.Flips(p, o, b); f != 0 {
+		sc := -v.last2(o^f, p|f|1<<b, -beta, -alpha, a, c)
+		if sc >= beta {
+			return sc
+		}
+		best = max(best, sc)
+		alpha = max(alpha, sc)
+	}
+	if f := othello.Flips(p, o, c); f != 0 {
+		return max(best, -v.last2(o^f, p|f|1<<c, -beta, -alpha, a, b))
+	}
+	if best > -solveScoreSpan {
+		return best
+	}
+	if passed {
+		return -final(o, p, 3)
+	}
+	return -v.last3(o, p, -beta, -alpha, a, b, c, true)
+}
+
+// last2 searches the last two empties a and b.
+func (v *solver8) last2(p, o uint64, alpha, beta, a, b int) int {
+	v.nodes++
+	best := -solveScoreSpan
+	if f := othello.Flips(p, o, a); f != 0 {
+		best = -v.last1(o^f, p|f|1<<a, b)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := othello.Flips(p, o, b); f != 0 {
+		return max(best, -v.last1(o^f, p|f|1<<b, a))
+	}
+	if best > -solveScoreSpan {
+		return best
+	}
+	// p passes: o moves, and the scores stay p's.
+	worst := solveScoreSpan
+	if f := othello.Flips(o, p, a); f != 0 {
+		worst = v.last1(p^f, o|f|1<<a, b)
+		if worst <= alpha {
+			return worst
+		}
+	}
+	if f := othello.Flips(o, p, b); f != 0 {
+		return min(worst, v.last1(p^f, o|f|1<<b, a))
+	}
+	if worst < solveScoreSpan {
+		return worst
+	}
+	return final(p, o, 2)
+}
+
+// last1 scores the last empty square sq for p: by its flips if p can play
+// there, else by the opponent's, else the game ends with it empty.
+func (v *solver8) last1(p, o uint64, sq int) int {
+	v.nodes++
+	d := bits.OnesCount64(p) - bits.OnesCount64(o)
+	if f := othello.Flips(p, o, sq); f != 0 {
+		return d + 2*bits.OnesCount64(f) + 1
+	}
+	if f := othello.Flips(o, p, sq); f != 0 {
+		return d - 2*bits.OnesCount64(f) - 1
+	}
+	switch {
+	case d > 0:
+		return d + 1
+	case d < 0:
+		return d - 1
+	}
+	return 0
+}
+
+// wideSolver solves boards larger than 8x8 through othello.State: the same
+// negascout with a table (keyed by the Zobrist hash) and fastest-first
+// ordering, without the bitboard special cases.
+type wideSolver struct {
+	owner   *Solver
+	tt      []wideEntry
+	nodes   int64
+	aborted bool
+	bufs    [][]games.Move
+}
+
+type wideEntry struct {
+	hash         uint64
+	lower, upper int16
+	move         int16
+}
+
+func (s *Solver) solveWide(st *othello.State) Solution {
+	w := &s.wide
+	w.owner, w.nodes, w.aborted = s, 0, false
+	if w.tt == nil {
+		w.tt = make([]wideEntry, len(s.tt))
+	}
+	n := st.Empties()
+	if len(w.bufs) < n+2 {
+		w.bufs = make([][]games.Move, n+2)
+	}
+	moves := w.ordered(st, n, games.NoMove)
+	alpha, beta := -solveScoreSpan, solveScoreSpan
+	best, bestMove := -solveScoreSpan, moves[0]
+	for i, m := range moves {
+		st.Play(m)
+		var sc int
+		if i == 0 {
+			sc = -w.search(st, -beta, -alpha, n-1)
+		} else {
+			sc = -w.search(st, -alpha-1, -alpha, n-1)
+			if sc > alpha && !w.aborted {
+				sc = -w.search(st, -beta, -sc, n-1)
+			}
+		}
+		st.Undo()
+		if w.aborted {
+			break
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			alpha = max(alpha, sc)
+		}
+	}
+	if w.aborted && best == -solveScoreSpan {
+		best = 0
+	}
+	sol := Solution{Score: best, Move: bestMove, PV: []games.Move{bestMove}, Nodes: w.nodes, Exact: !w.aborted}
+	if !sol.Exact {
+		return sol
+	}
+	// The line, as for 8x8: a move proved to keep the score at each step.
+	cp := st.Clone().(*othello.State)
+	cp.Play(bestMove)
+	for want := -best; cp.Player() != games.Terminal && !w.aborted; want = -want {
+		m := othello.Pass
+		if cp.Mobility(cp.ToMove()) > 0 {
+			n := cp.Empties()
+			moves := w.ordered(cp, n, games.NoMove)
+			m = moves[0]
+			for _, c := range moves {
+				cp.Play(c)
+				v := -w.search(cp, -want-1, -want+1, n-1)
+				cp.Undo()
+				if v == want {
+					m = c
+					break
+				}
+			}
+		}
+		sol.PV = append(sol.PV, m)
+		cp.Play(m)
+	}
+	sol.Nodes = w.nodes
+	return sol
+}
+
+// ordered returns st's moves (in a buffer of ply n) with the table's move
+// first, then fewest replies first.
+func (w *wideSolver) ordered(st *othello.State, n int, ttMove games.Move) []games.Move {
+	moves := st.LegalMoves(w.bufs[n][:0])
+	w.bufs[n] = moves
+	if len(moves) < 2 {
+		return moves
+	}
+	keys := make([]int, len(moves))
+	for i, m := range moves {
+		if m == ttMove {
+			keys[i] = -1 << 20
+			continue
+		}
+		st.Play(m)
+		keys[i] = st.Mobility(st.ToMove())
+		st.Undo()
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && keys[j-1] > keys[j]; j-- {
+			keys[j-1], keys[j] = keys[j], keys[j-1]
+			moves[j-1], moves[j] = moves[j], moves[j-1]
+		}
+	}
+	return moves
+}
+
+func (w *wideSolver) search(st *othello.State, alpha, beta, n int) int {
+	w.nodes++
+	if w.nodes&4095 == 0 {
+		if o := w.owner; o.stop.Load() || o.limit > 0 && w.nodes >= o.limit {
+			w.aborted = true
+		}
+	}
+	if w.aborted {
+		return 0
+	}
+	me := st.ToMove()
+	if st.Player() == games.Terminal {
+		return st.Score(me)
+	}
+	if st.Mobility(me) == 0 {
+		st.Play(othello.Pass)
+		v := -w.search(st, -beta, -alpha, n)
+		st.Undo()
+		return v
+	}
+	key := st.Hash()
+	e := &w.tt[key&w.owner.mask]
+	ttMove := games.NoMove
+	if e.hash == key {
+		lo, up := int(e.lower), int(e.upper)
+		if lo >= beta {
+			return lo
+		}
+		if up <= alpha || lo == up {
+			return up
+		}
+		alpha, beta = max(alpha, lo), min(beta, up)
+		ttMove = games.Move(e.move)
+	}
+	moves := w.ordered(st, n, ttMove)
+	a := alpha
+	best, bestMove := -solveScoreSpan, moves[0]
+	for i, m := range moves {
+		st.Play(m)
+		var sc int
+		if i == 0 {
+			sc = -w.search(st, -beta, -a, n-1)
+		} else {
+			sc = -w.search(st, -a-1, -a, n-1)
+			if sc > a && sc < beta && !w.aborted {
+				sc = -w.search(st, -beta, -sc, n-1)
+			}
+		}
+		st.Undo()
+		if w.aborted {
+			return 0
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			if sc > a {
+				a = sc
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	lo, up := -solveScoreSpan, solveScoreSpan
+	switch {
+	case best <= alpha:
+		up = best
+	case best >= beta:
+		lo = best
+	default:
+		lo, up = best, best
+	}
+	if e.hash == key {
+		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
+	}
+	*e = wideEntry{hash: key, lower: int16(lo), upper: int16(up), move: int16(bestMove)}
+	return best
+}

@@ -1,0 +1,769 @@
+package othello
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"go/format"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/search"
+)
+
+// The tuner of the fitted Othello evaluation (weights.go) and the
+// match that measures it. Both are off in plain go test. To remake the
+// weights (the defaults of the flags are those of the weights in
+// weights.go, whose first line names the command; about 35
+// minutes on two loaded cores, most of it playing the games):
+//
+//	nice -n 10 go test ./internal/players/othello -run 'TestTuneOthello$' -othello.tune -timeout 0 -othello.tune.out /tmp/w.go
+//	cp /tmp/w.go internal/players/othello/weights.go
+//
+// and to measure them against the hand-weighted evaluation, both in the
+// whole player at a node budget a move:
+//
+//	go test ./internal/players/othello -run TestTuneOthelloMatch -othello.match 200 -timeout 0 -v
+//
+// The positions come from seeded games: a random opening of 4 to 10
+// plies, then the engine with the hand-weighted evaluation at
+// -othello.tune.nodes a move, one move in 16 random (for variety). From
+// -othello.tune.solve empties on, every position is solved exactly and
+// labelled with its score, and the game goes on with the best move or,
+// one time in four, a random one. Each earlier position is labelled with
+// the exact score of the first solved position of its game (the side to
+// move's final disc difference if the engine plays on from there as it
+// did, and both sides perfectly from the solved position), or with
+// -othello.tune.td N the fitted value of the position N plies later
+// (a bootstrapped label: less noise from the moves in between).
+//
+// The weights of each phase are fitted by ridge least squares (conjugate
+// gradients) to the positions of the phase and, at a quarter weight,
+// those of the two phases beside it, from the last phase to the first:
+// the ridge term pulls a phase's line weights towards those of the phase
+// after it (so that a line seldom seen early keeps the value it has
+// later), the last phase's towards 0. The ridge strength is the one of
+// -othello.tune.lambda that predicts the held-out games (one in ten) best
+// (measured against their exact labels).
+
+var (
+	tuneOthello   = flag.Bool("othello.tune", false, "fit the Othello evaluation's weights; the Go source of weights.go to stdout")
+	tuneGames     = flag.Int("othello.tune.games", 8000, "games to take positions from")
+	tuneSeed      = flag.Uint64("othello.tune.seed", 1, "seed of the games")
+	tuneFirst     = flag.Int("othello.tune.first", 0, "generate games from this one on (to make a cache in parts: the parts concatenated are the whole)")
+	tuneNodes     = flag.Int64("othello.tune.nodes", 3000, "the engine's nodes a move in the games")
+	tuneSolve     = flag.Int("othello.tune.solve", 16, "solve positions with this many empties or fewer")
+	tuneData      = flag.String("othello.tune.data", "", "cache of the labelled positions: read if it exists, else written")
+	tuneLambdas   = flag.String("othello.tune.lambda", "10,30", "ridge strengths to try (in positions)")
+	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
+	tuneTD        = flag.Int("othello.tune.td", 8, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
+	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
+	tuneKinds     = flag.Int("othello.tune.kinds", othelloLineKinds, "fit the first this many kinds of lines (edges, second lines, third, fourth, diagonals); the others weigh 0")
+	tuneDump      = flag.String("othello.tune.dump", "", "also write the fitted weights (float64s, by phase) there, for -othello.match.vs")
+	tuneMatchVs   = flag.String("othello.match.vs", "", "play the fitted evaluation against the weights of this -othello.tune.dump file instead of the hand-weighted one")
+	tuneMatch     = flag.Int("othello.match", 0, "play this many games of the fitted evaluation against the hand-weighted one")
+	tuneMatchNode = flag.Int64("othello.match.nodes", 20_000, "nodes a move in -othello.match games")
+)
+
+// tuneSample is a labelled position: p to move against o, and the exact
+// final disc difference for p.
+type tuneSample struct {
+	p, o  uint64
+	score int8
+}
+
+// newHandOthelloPlayer is the Othello player with the hand-weighted
+// evaluation in the midgame search and the solver's move ordering: the
+// engine before the fitted weights.
+func newHandOthelloPlayer(g *othello.Game, hashMB int) *Player {
+	p := NewPlayer(g, hashMB)
+	p.eval.phases = nil
+	p.solver.eval = p.eval
+	p.solver.game = g
+	return p
+}
+
+// tuneGame plays game i of the tuner's set and returns its labelled
+// positions.
+func tuneGame(g *othello.Game, pl *Player, seed uint64, i int) []tuneSample {
+	pl.Clear()
+	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	st := g.NewState().(*othello.State)
+	random := func() games.Move {
+		moves := st.LegalMoves(nil)
+		return moves[rng.IntN(len(moves))]
+	}
+	for range 4 + rng.IntN(7) {
+		if st.Player() == games.Terminal {
+			return nil
+		}
+		st.Play(random())
+	}
+	var out []tuneSample
+	var pending []tuneSample // before the first solved position
+	var pendingSide []int
+	label := func(score, side int) {
+		for k := range pending {
+			if pendingSide[k] == side {
+				pending[k].score = int8(score)
+			} else {
+				pending[k].score = int8(-score)
+			}
+		}
+		out = append(out, pending...)
+		pending = nil
+	}
+	for st.Player() != games.Terminal {
+		if st.Mobility(st.ToMove()) == 0 {
+			st.Play(othello.Pass)
+			continue
+		}
+		p, o, _ := st.Bits()
+		var m games.Move
+		if st.Empties() <= *tuneSolve {
+			sol := pl.solver.Solve(context.Background(), st, search.Limits{})
+			label(sol.Score, st.ToMove())
+			out = append(out, tuneSample{p, o, int8(sol.Score)})
+			m = sol.Move
+			if rng.IntN(4) == 0 {
+				m = random()
+			}
+		} else {
+			pending = append(pending, tuneSample{p: p, o: o})
+			pendingSide = append(pendingSide, st.ToMove())
+			if rng.IntN(16) == 0 {
+				m = random()
+			} else {
+				m = pl.ab.Search(context.Background(), st, search.Limits{Nodes: *tuneNodes}, nil).Move
+			}
+		}
+		st.Play(m)
+	}
+	if len(pending) > 0 { // over before the solver's range
+		label(st.Score(0), 0)
+	}
+	return out
+}
+
+// tuneGenerate plays n games on all cores and returns their positions, by
+// game.
+func tuneGenerate(t *testing.T, g *othello.Game, n int) [][]tuneSample {
+	out := make([][]tuneSample, n-*tuneFirst)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done, start := 0, time.Now()
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pl := newHandOthelloPlayer(g, 4)
+			for i := range next {
+				out[i] = tuneGame(g, pl, *tuneSeed, *tuneFirst+i)
+				mu.Lock()
+				if done++; done%200 == 0 {
+					t.Logf("%d games (%v)", done, time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range n - *tuneFirst {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// writeSamples and readSamples keep the labelled positions in a file:
+// for each game a count, then 17 bytes a position.
+func writeSamples(w io.Writer, set [][]tuneSample) error {
+	var buf bytes.Buffer
+	for _, gs := range set {
+		buf.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(gs))))
+		for _, s := range gs {
+			buf.Write(binary.LittleEndian.AppendUint64(nil, s.p))
+			buf.Write(binary.LittleEndian.AppendUint64(nil, s.o))
+			buf.WriteByte(byte(s.score))
+		}
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func readSamples(b []byte) ([][]tuneSample, error) {
+	var set [][]tuneSample
+	for len(b) > 0 {
+		if len(b) < 4 {
+			return nil, fmt.Errorf("samples: truncated count")
+		}
+		n := int(binary.LittleEndian.Uint32(b))
+		b = b[4:]
+		if len(b) < 17*n {
+			return nil, fmt.Errorf("samples: truncated game")
+		}
+		gs := make([]tuneSample, n)
+		for k := range gs {
+			gs[k] = tuneSample{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:]), int8(b[16])}
+			b = b[17:]
+		}
+		set = append(set, gs)
+	}
+	return set, nil
+}
+
+// tuneVars is the number of weights of a phase: the canonical line
+// indices of each kind of line, then the scalars.
+const (
+	tuneLineVars = othelloLineKinds * othelloCanonical
+	tuneVars     = tuneLineVars + othelloScalars
+)
+
+// tuneRow is a sample as the fit sees it: its weight, label, and the
+// variables its features touch: each line's class, with a sign (a class
+// twice in a position appears twice), and the scalars.
+type tuneRow struct {
+	w, y float64
+	y0   float64 // the label: y is y0, or the bootstrapped target
+	// The target of a bootstrapped label (-othello.tune.td): game and
+	// position, and the sign to turn its value to this side's; tg -1: none.
+	tg, tk int32
+	sign   float64
+	// idx and sgn: the variable of each line and the sign of its weight,
+	// [0] as the line tables are, [1] in an antisymmetric phase (lineClass).
+	idx [2][othelloLines]int32
+	sgn [2][othelloLines]float64
+	x   [othelloScalars]float64
+}
+
+// swapLine exchanges mine and theirs in a line index.
+func swapLine(i int) int {
+	r, d := 0, 1
+	for range 8 {
+		if x := i % 3; x != 0 {
+			r += (3 - x) * d
+		}
+		d *= 3
+		i /= 3
+	}
+	return r
+}
+
+// lineClass returns the smallest of the line indices that i is or mirrors,
+// with or without mine and theirs exchanged, and the sign of i's weight
+// against that one's: 1 if i is the index or its mirror image, -1 if
+// exchanged, 0 if the line is its own exchange (its weight must be 0).
+func lineClass(i int) (rep, sign int) {
+	m, s := mirrorLine(i), swapLine(i)
+	ms := mirrorLine(s)
+	rep = min(i, m, s, ms)
+	switch {
+	case s == i || ms == i:
+		return rep, 0
+	case rep == i || rep == m:
+		return rep, 1
+	}
+	return rep, -1
+}
+
+// canonPos is the place of each line index's mirror class in
+// othelloCanon; antiPos and antiSign, that of its class under mirroring
+// and exchange, and the sign of its weight (lineClass).
+var canonPos, antiPos, antiSign = func() (pos, apos [othelloPatterns]int32, sign [othelloPatterns]float64) {
+	for k, i := range othelloCanon {
+		pos[i], pos[mirrorLine(int(i))] = int32(k), int32(k)
+	}
+	for i := range othelloPatterns {
+		rep, s := lineClass(i)
+		apos[i], sign[i] = pos[rep], float64(s)
+	}
+	return pos, apos, sign
+}()
+
+// antisymmetric returns the weights x (a phase's, as the line tables
+// are) with each line's weight made the opposite of its exchange's.
+func antisymmetric(x []float64) []float64 {
+	out := append([]float64(nil), x...)
+	for kind := range othelloLineKinds {
+		off := kind * othelloCanonical
+		for k, i := range othelloCanon {
+			out[off+k] = (x[off+k] - x[off+int(canonPos[swapLine(int(i))])]) / 2
+		}
+	}
+	return out
+}
+
+// expandAntisymmetric returns the weights of an antisymmetric fit x (its
+// lines' weights at the classes of lineClass) as the line tables are.
+func expandAntisymmetric(x []float64) []float64 {
+	out := append([]float64(nil), x...)
+	for kind := range othelloLineKinds {
+		off := kind * othelloCanonical
+		for k, i := range othelloCanon {
+			out[off+k] = antiSign[i] * x[off+int(antiPos[i])]
+		}
+	}
+	return out
+}
+
+func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
+	var f othelloFeatures
+	geo.features(s.p, s.o, &f)
+	r := tuneRow{w: w, y: float64(s.score), y0: float64(s.score), tg: -1}
+	for k, i := range f.lines {
+		off, j := int32(int(i)/othelloPatterns*othelloCanonical), int(i)%othelloPatterns
+		r.idx[0][k], r.sgn[0][k] = off+canonPos[j], 1
+		r.idx[1][k], r.sgn[1][k] = off+antiPos[j], antiSign[j]
+		if int(i)/othelloPatterns >= *tuneKinds { // a kind left out: weight 0
+			r.sgn[0][k], r.sgn[1][k] = 0, 0
+		}
+	}
+	for k, x := range f.x {
+		r.x[k] = float64(x)
+	}
+	return r, f.bucket
+}
+
+func (r *tuneRow) predict(x []float64) float64 { return r.predictAs(x, 0) }
+
+// predictAs is the prediction with the line variables of idx[m].
+func (r *tuneRow) predictAs(x []float64, m int) float64 {
+	v := 0.0
+	for k, i := range r.idx[m] {
+		v += r.sgn[m][k] * x[i]
+	}
+	for k, f := range r.x {
+		v += x[tuneLineVars+k] * f
+	}
+	return v
+}
+
+// ridge fits x minimising sum w (y - row.x)^2 + lambda |lines - prior|^2
+// by conjugate gradients on the normal equations, preconditioned by their
+// diagonal.
+func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []float64 {
+	n := tuneVars
+	reg := make([]float64, n)
+	for i := range tuneLineVars {
+		reg[i] = lambda
+	}
+	for i := tuneLineVars; i < n; i++ {
+		reg[i] = 1e-3
+	}
+	diag := append([]float64(nil), reg...)
+	b := make([]float64, n)
+	for k := range rows {
+		r := &rows[k]
+		y := r.y - r.predictAs(prior, m) // the fit is of x - prior
+		for k, i := range r.idx[m] {
+			b[i] += r.w * y * r.sgn[m][k]
+		}
+		for j, f := range r.x {
+			b[tuneLineVars+j] += r.w * y * f
+		}
+		// The diagonal, counting a line twice in a row as 4 (its square).
+		for k, i := range r.idx[m] {
+			c := 0.0 // the coefficient of variable i in the row
+			for l, j := range r.idx[m] {
+				if i == j {
+					c += r.sgn[m][l]
+				}
+			}
+			diag[i] += r.w * c * r.sgn[m][k] // summed over the occurrences: c^2 in all
+		}
+		for j, f := range r.x {
+			diag[tuneLineVars+j] += r.w * f * f
+		}
+	}
+	mul := func(v, out []float64) {
+		for i := range out {
+			out[i] = reg[i] * v[i]
+		}
+		for k := range rows {
+			r := &rows[k]
+			a := r.w * r.predictAs(v, m)
+			for k, i := range r.idx[m] {
+				out[i] += a * r.sgn[m][k]
+			}
+			for j, f := range r.x {
+				out[tuneLineVars+j] += a * f
+			}
+		}
+	}
+	x := make([]float64, n)
+	res := append([]float64(nil), b...) // b - A x with x = 0
+	z := make([]float64, n)
+	for i := range z {
+		z[i] = res[i] / diag[i]
+	}
+	dir := append([]float64(nil), z...)
+	rz := dot(res, z)
+	ad := make([]float64, n)
+	for range iters {
+		mul(dir, ad)
+		alpha := rz / dot(dir, ad)
+		for i := range x {
+			x[i] += alpha * dir[i]
+			res[i] -= alpha * ad[i]
+		}
+		for i := range z {
+			z[i] = res[i] / diag[i]
+		}
+		rz2 := dot(res, z)
+		if rz2 < 1e-12 {
+			break
+		}
+		for i := range dir {
+			dir[i] = z[i] + rz2/rz*dir[i]
+		}
+		rz = rz2
+	}
+	for i := range x {
+		x[i] += prior[i]
+	}
+	return x
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func TestTuneOthello(t *testing.T) {
+	if !*tuneOthello {
+		t.Skip("the Othello tuner runs with -othello.tune")
+	}
+	g := loadOthello(t, "othello")
+	geo := newGeometry(8)
+	var set [][]tuneSample
+	if b, err := os.ReadFile(*tuneData); *tuneData != "" && err == nil {
+		if set, err = readSamples(b); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d games read from %s", len(set), *tuneData)
+	} else {
+		set = tuneGenerate(t, g, *tuneGames)
+		if *tuneData != "" {
+			var buf bytes.Buffer
+			if err := writeSamples(&buf, set); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(*tuneData, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Rows by phase; held-out games (one in ten) apart.
+	var train, test [othelloBuckets][]tuneRow
+	var hand [othelloBuckets][][2]float64 // hand evaluation, label
+	handEval := newEval(g)
+	handEval.phases = nil
+	if *tuneTD != 0 && *tuneTD < 2*othelloBucketDiscs {
+		// The target must be in a phase fitted before this one's and its
+		// neighbours'.
+		t.Fatalf("-othello.tune.td %d: want 0 or at least %d", *tuneTD, 2*othelloBucketDiscs)
+	}
+	npos := 0
+	all := make([][]tuneRow, len(set))
+	allBucket := make([][]int8, len(set))
+	for gi, gs := range set {
+		for _, s := range gs {
+			r, b := tuneRowOf(geo, s, 1)
+			all[gi] = append(all[gi], r)
+			allBucket[gi] = append(allBucket[gi], int8(b))
+		}
+	}
+	for gi, gs := range set {
+		for k, s := range gs {
+			npos++
+			r, b := all[gi][k], int(allBucket[gi][k])
+			if *tuneTD > 0 && 64-bits.OnesCount64(s.p|s.o) > *tuneSolve {
+				// The target: *tuneTD positions on, or the first solved one.
+				tk, sign := k, 1.0
+				for tk < len(gs)-1 && tk-k < *tuneTD && 64-bits.OnesCount64(gs[tk].p|gs[tk].o) > *tuneSolve {
+					if gs[tk].p&gs[tk+1].o == gs[tk].p { // no pass between
+						sign = -sign
+					}
+					tk++
+				}
+				switch {
+				case 64-bits.OnesCount64(gs[tk].p|gs[tk].o) <= *tuneSolve:
+					r.y = sign * float64(gs[tk].score)
+				case tk-k == *tuneTD:
+					r.tg, r.tk, r.sign = int32(gi), int32(tk), sign
+				}
+				// Else the game ended before the solver's range and
+				// before the target: the label is the final score.
+			}
+			if gi%10 == 0 {
+				test[b] = append(test[b], r)
+				hand[b] = append(hand[b], [2]float64{float64(handEval.eval8(s.p, s.o)) / 100, r.y0})
+				continue
+			}
+			train[b] = append(train[b], r)
+			for _, nb := range []int{b - 1, b + 1} {
+				if nb >= 0 && nb < othelloBuckets {
+					r.w = 0.25
+					train[nb] = append(train[nb], r)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions from %d games", npos, len(set))
+	var lambdas []float64
+	for _, f := range bytes.Split([]byte(*tuneLambdas), []byte(",")) {
+		var l float64
+		if _, err := fmt.Sscan(string(f), &l); err != nil {
+			t.Fatalf("-othello.tune.lambda: %v", err)
+		}
+		lambdas = append(lambdas, l)
+	}
+	var fits [][othelloBuckets][]float64
+	bestL, bestErr := 0, math.Inf(1)
+	for li, l := range lambdas {
+		var fit [othelloBuckets][]float64
+		var se float64
+		var cnt int
+		prior := make([]float64, tuneVars)
+		for b := othelloBuckets - 1; b >= 0; b-- {
+			if len(train[b]) == 0 {
+				fit[b] = prior
+				continue
+			}
+			for k := range train[b] {
+				r := &train[b][k]
+				if r.tg >= 0 {
+					tr := &all[r.tg][r.tk]
+					if fit[allBucket[r.tg][r.tk]] == nil {
+						t.Fatalf("bucket %d: row target in bucket %d (game %d pos %d)", b, allBucket[r.tg][r.tk], r.tg, r.tk)
+					}
+					r.y = r.sign * tr.predict(fit[allBucket[r.tg][r.tk]])
+				}
+			}
+			if b < *tuneAnti {
+				fit[b] = expandAntisymmetric(ridge(train[b], antisymmetric(prior), l, 300, 1))
+			} else {
+				fit[b] = ridge(train[b], prior, l, 300, 0)
+			}
+			prior = fit[b]
+			for k := range test[b] {
+				d := test[b][k].predict(fit[b]) - test[b][k].y0
+				se += d * d
+				cnt++
+			}
+		}
+		rmse := math.Sqrt(se / float64(max(cnt, 1)))
+		t.Logf("lambda %g: held-out rms error %.2f discs (%d positions)", l, rmse, cnt)
+		fits = append(fits, fit)
+		if rmse < bestErr {
+			bestL, bestErr = li, rmse
+		}
+	}
+	fit := fits[bestL]
+	// The report: by phase, the held-out error of the fit against that of
+	// the hand evaluation (scaled by its best factor).
+	for b := range othelloBuckets {
+		var sxy, sxx, syy, sef float64
+		for k, h := range hand[b] {
+			sxy += h[0] * h[1]
+			sxx += h[0] * h[0]
+			syy += h[1] * h[1]
+			d := test[b][k].predict(fit[b]) - test[b][k].y0
+			sef += d * d
+		}
+		n := float64(max(len(hand[b]), 1))
+		hs := syy
+		if sxx > 0 {
+			hs = syy - sxy*sxy/sxx
+		}
+		t.Logf("discs %2d-%2d: %6d train rows, %5d held out: rms error fitted %.2f, hand (scaled) %.2f, label rms %.2f",
+			4+b*othelloBucketDiscs, 3+(b+1)*othelloBucketDiscs, len(train[b]), len(hand[b]),
+			math.Sqrt(sef/n), math.Sqrt(hs/n), math.Sqrt(syy/n))
+	}
+	if *tuneDump != "" {
+		var buf bytes.Buffer
+		for _, x := range fit {
+			binary.Write(&buf, binary.LittleEndian, x)
+		}
+		if err := os.WriteFile(*tuneDump, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := tuneSource(fit, lambdas[bestL], npos, len(set))
+	if *tuneOut != "" {
+		if err := os.WriteFile(*tuneOut, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	os.Stdout.Write(src)
+}
+
+// tuneSource is the Go source of weights.go for fit.
+func tuneSource(fit [othelloBuckets][]float64, lambda float64, npos, ngames int) []byte {
+	var b bytes.Buffer
+	cmd := fmt.Sprintf("go test ./internal/players/othello -run TestTuneOthello -othello.tune -othello.tune.games %d -othello.tune.seed %d -othello.tune.nodes %d -othello.tune.solve %d -othello.tune.td %d -othello.tune.anti %d -othello.tune.lambda %s",
+		*tuneGames, *tuneSeed, *tuneNodes, *tuneSolve, *tuneTD, *tuneAnti, *tuneLambdas)
+	fmt.Fprintf(&b, "// Code generated by %q; DO NOT EDIT.\n\npackage othello\n\n", cmd)
+	fmt.Fprintf(&b, "// othelloFitted: the 8x8 board uses the fitted evaluation, whose weights\n")
+	fmt.Fprintf(&b, "// (centi-discs, by phase) were fitted to %d positions of %d games\n", npos, ngames)
+	fmt.Fprintf(&b, "// (ridge strength %g); see tune_test.go.\n", lambda)
+	fmt.Fprintf(&b, "const othelloFitted = true\n\n")
+	fmt.Fprintf(&b, "var othelloFittedWeights = [othelloBuckets]othelloFittedPhase{\n")
+	cent := func(v float64) int { return int(math.Round(100 * v)) }
+	list := func(xs []float64) {
+		for k, v := range xs {
+			if k%16 == 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "%d,", max(min(cent(v), math.MaxInt16), math.MinInt16))
+		}
+	}
+	for i, x := range fit {
+		fmt.Fprintf(&b, "\t{ // discs %d-%d\n", 4+i*othelloBucketDiscs, 3+(i+1)*othelloBucketDiscs)
+		b.WriteString("Scalar: [othelloScalars]int32{")
+		for k := range othelloScalars {
+			fmt.Fprintf(&b, "%d,", cent(x[tuneLineVars+k]))
+		}
+		b.WriteString("},\nLines: [othelloLineKinds * othelloCanonical]int16{")
+		list(x[:tuneLineVars])
+		b.WriteString("},\n},\n")
+	}
+	b.WriteString("}\n")
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// TestTuneOthelloMatch plays the fitted evaluation against the
+// hand-weighted one, both in the whole player at -othello.match.nodes a
+// move, from seeded 4-ply random openings, each opening with both colours.
+func TestTuneOthelloMatch(t *testing.T) {
+	if *tuneMatch == 0 {
+		t.Skip("the fitted against the hand-weighted evaluation: -othello.match N")
+	}
+	g := loadOthello(t, "othello")
+	if !othelloFitted {
+		t.Skip("no fitted weights")
+	}
+	var vs *[othelloBuckets]othelloPhase
+	if *tuneMatchVs != "" {
+		b, err := os.ReadFile(*tuneMatchVs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) != othelloBuckets*tuneVars*8 {
+			t.Fatalf("%s: %d bytes, want %d", *tuneMatchVs, len(b), othelloBuckets*tuneVars*8)
+		}
+		vs = new([othelloBuckets]othelloPhase)
+		for ph := range vs {
+			x := make([]float64, tuneVars)
+			binary.Read(bytes.NewReader(b[ph*tuneVars*8:]), binary.LittleEndian, x)
+			w := &vs[ph]
+			for k := range othelloScalars {
+				w.scalar[k] = int32(math.Round(100 * x[tuneLineVars+k]))
+			}
+			for i := range othelloLineKinds * othelloPatterns {
+				v := math.Round(100 * x[i/othelloPatterns*othelloCanonical+int(canonPos[i%othelloPatterns])])
+				w.lines[i] = int16(max(min(v, math.MaxInt16), math.MinInt16))
+			}
+		}
+	}
+	var mu sync.Mutex
+	var w, d, l, disc int
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			newP, oldP := NewPlayer(g, 16), newHandOthelloPlayer(g, 16)
+			if vs != nil {
+				oldP.eval.phases = vs
+			}
+			for i := range next {
+				newP.Clear()
+				oldP.Clear()
+				st := g.NewState().(*othello.State)
+				rng := rand.New(rand.NewPCG(uint64(i/2), 0x7e57))
+				for range 4 {
+					moves := st.LegalMoves(nil)
+					st.Play(moves[rng.IntN(len(moves))])
+				}
+				seat := i % 2
+				for st.Player() != games.Terminal {
+					pl := search.Searcher(oldP)
+					if st.Player() == seat {
+						pl = newP
+					}
+					st.Play(pl.Search(context.Background(), st, search.Limits{Nodes: *tuneMatchNode}, nil).Move)
+				}
+				mu.Lock()
+				switch st.Winner() {
+				case seat:
+					w++
+				case -1:
+					d++
+				default:
+					l++
+				}
+				disc += st.Score(seat)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range *tuneMatch {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	n := *tuneMatch
+	t.Logf("fitted against %s, %d nodes a move: %d won, %d drawn, %d lost of %d: %.1f%%, mean disc difference %+.2f",
+		cmp.Or(*tuneMatchVs, "hand-weighted"), *tuneMatchNode, w, d, l, n, 100*(float64(w)+float64(d)/2)/float64(n), float64(disc)/float64(n))
+}
+
+// BenchmarkOthelloEvalKinds times the hand-weighted and the fitted
+// evaluation on the same positions.
+func BenchmarkOthelloEvalKinds(b *testing.B) {
+	g := loadOthello(b, "othello")
+	var pos [][2]uint64
+	for seed := range 16 {
+		p, o, _ := randomEndgame(g, uint64(seed), 30).Bits()
+		pos = append(pos, [2]uint64{p, o})
+	}
+	for _, kind := range []string{"hand", "fitted"} {
+		b.Run(kind, func(b *testing.B) {
+			e := newEval(g)
+			e.phases = nil
+			if kind == "fitted" {
+				e.phases = &othelloPhases
+			}
+			b.ReportAllocs()
+			i, s := 0, 0
+			for b.Loop() {
+				x := pos[i%len(pos)]
+				s += e.eval8(x[0], x[1])
+				i++
+			}
+			_ = s
+		})
+	}
+}

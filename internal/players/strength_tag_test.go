@@ -1,8 +1,0 @@
-//go:build strength
-
-package players
-
-// strengthSuite is true in a build with the strength tag
-// (go test -tags strength): the strength suites play their full samples
-// and assert their thresholds, and the long tests run at full size.
-const strengthSuite = true
