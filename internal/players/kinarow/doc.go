@@ -45,7 +45,8 @@
 // with neither side threatening, a cell that makes a double threat is a
 // forced win (without gravity). Opponent fork cells cost. Move ordering puts
 // the winning cell first, then the block, then double threats made and
-// stopped, then cells by the live windows through them; forced positions
+// stopped, then cells by the live windows through them, central ones first
+// among equals (gomoku opens in the centre); forced positions
 // are narrowed to the winning or blocking move (search.MoveFilter), so
 // forced lines are searched one node a ply.
 //
