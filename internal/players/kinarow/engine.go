@@ -15,19 +15,25 @@ const proveNodes = 2_000_000
 
 // Prover is a k-in-a-row player that plays the solver's move whenever the
 // solver proves the position within its share of the budget: half the
-// nodes, half the time the clock allows. Otherwise it hands the position,
+// nodes, half the time the clock allows. On Connect Four it first plays
+// the move of its opening book (see Book) where it has one. Otherwise it hands the position,
 // with what is left of the budget, to its fallback player. Its table is
 // kept from move to move, so that once a game is proved the next moves
 // are found in it.
 type Prover struct {
 	solver *Solver
+	book   *Book // nil: none for this board
 	inner  search.Searcher
 }
 
 // NewProver returns a Prover for g with a table of about hashMB megabytes
-// that falls back on inner.
+// (0: search.DefaultHashMB) that falls back on inner.
 func NewProver(g *kinarow.Game, hashMB int, inner search.Searcher) *Prover {
-	return &Prover{solver: NewSolver(g, hashMB), inner: inner}
+	if hashMB <= 0 {
+		hashMB = search.DefaultHashMB
+	}
+	s := NewSolver(g, hashMB)
+	return &Prover{solver: s, book: bookFor(g, s.bit), inner: inner}
 }
 
 // Clear empties the solver's table and, when it has one, the fallback's.
@@ -53,6 +59,19 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 	}
 	start := time.Now()
 	me := s.Player()
+	if m, ok := p.book.Move(s); ok {
+		// A proved win, but not how soon: the score is that of the
+		// longest game left, Mate stays 0 (unknown).
+		left := s.Game().Cells() - s.Ply()
+		in := search.Info{Depth: 1, SelDepth: 1, Score: search.MateScore - left, Time: time.Since(start), PV: []games.Move{m}}
+		if info != nil {
+			info(in)
+		}
+		if lim.Infinite {
+			<-ctx.Done()
+		}
+		return search.Result{Move: m, Info: in}
+	}
 	nodes := int64(proveNodes)
 	if lim.Nodes > 0 && !lim.Infinite {
 		nodes = max(lim.Nodes/2, 1)
