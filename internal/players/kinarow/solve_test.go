@@ -296,8 +296,8 @@ func TestBrute(t *testing.T) {
 		{"kinarow(dims=2,size=4,connect=3)", 9},
 		{"kinarow(dims=2,size=4,connect=3,exact=true)", 9},
 		{"score4", 9},
-		{"connect4", 11},
-		{"kinarow(dims=2,size=[5,4],connect=4,gravity=2)", 11},
+		{"connect4", 10},
+		{"kinarow(dims=2,size=[5,4],connect=4,gravity=2)", 10},
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			v, err := games.LoadVariant(tc.variant)
