@@ -9,6 +9,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -61,5 +62,36 @@ func TestConnectFourProvedWins(t *testing.T) {
 	}
 	if played < 10 {
 		t.Fatalf("only %d positions", played)
+	}
+}
+
+// TestConnectFourSelfPlay: the engine (Prover) against itself from the
+// empty board at small node budgets, one game a budget (the engine draws
+// no random numbers, so the budgets are what makes the games differ): x,
+// the first player, must win every one. The book carries x through its
+// first plies; after it x wins if the solver proves its position in half
+// the budget, else it relies on Player's judgement (see the report of
+// issue 19 for the budgets where that is not enough).
+func TestConnectFourSelfPlay(t *testing.T) {
+	g := loadGame(t, "connect4")
+	budgets := []int64{1_000, 3_000, 10_000}
+	if testing.Short() {
+		budgets = budgets[:1]
+	}
+	if playertest.Full {
+		budgets = append(budgets, 100_000, 300_000, 1_000_000)
+	}
+	for _, nodes := range budgets {
+		seats := [2]search.Searcher{NewProver(g, 16, NewPlayer(g, 16)), NewProver(g, 16, NewPlayer(g, 16))}
+		st := g.NewState().(*kinarow.State)
+		var line []string
+		for st.Player() >= 0 {
+			res := seats[st.Player()].Search(context.Background(), st, search.Limits{Nodes: nodes}, nil)
+			line = append(line, st.FormatMove(res.Move))
+			st.Play(res.Move)
+		}
+		if st.Winner() != 0 {
+			t.Errorf("%d nodes: x did not win (winner %d): %s", nodes, st.Winner(), strings.Join(line, " "))
+		}
 	}
 }
