@@ -55,24 +55,14 @@ var gtpCommands = []string{
 	"set_game", "list_games",
 }
 
-// gtpFirst are the commands that, as the first line of a session, pick the
-// GTP dialect: GTP's own, not the native protocol's (play, undo, quit).
-var gtpFirst = map[string]bool{}
-
-func init() {
-	for _, c := range gtpCommands {
-		if _, native := nativeCommands[c]; !native {
-			gtpFirst[c] = true
-		}
-	}
-}
-
-// isGTPLine reports whether a first request line is a GTP command, after
-// an optional numeric id.
+// isGTPLine reports whether a first request line is a GTP command (after
+// an optional numeric id) that picks the GTP dialect: one of GTP's own,
+// not one the native protocol knows too (play, undo, quit).
 func isGTPLine(line string) bool {
 	_, rest := splitID(line)
 	name, _ := cutWord(rest)
-	return gtpFirst[name]
+	_, native := nativeCommands[name]
+	return gtpKnown(name) && !native
 }
 
 func newGTP(s *session) frontEnd {
