@@ -148,7 +148,8 @@ func (g *gtpClient) isReady(c *Client, w waitFor, sent []string) error {
 	return err
 }
 
-// newGame reads the variant's board and sends boardsize and clear_board.
+// newGame reads the variant's board and sends set_game (when the engine
+// knows it), boardsize and clear_board.
 // Other people's GTP engines know square boards without gravity, and
 // Othello from its diagonal start.
 func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
@@ -167,6 +168,17 @@ func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
 		return fmt.Errorf("newgame: GTP engines play square boards without gravity only")
 	}
 	g.game, g.vertex = v.Game, vertex
+	if g.known["set_game"] {
+		// An engine of several games (meeple, gtp-rhino) is told which:
+		// Othello by the name GTP clients give it, the others by meeple's.
+		name := variant
+		if v.Family == "othello" {
+			name = gtpOthello
+		}
+		if _, err := g.command(c, w, "set_game "+name); err != nil {
+			return err
+		}
+	}
 	if _, err := g.command(c, w, "boardsize "+strconv.Itoa(width)); err != nil {
 		return err
 	}

@@ -330,11 +330,14 @@ func gtpGames() []string {
 }
 
 // setGame loads a game by name: Othello (any case), a shipped variant, or
-// any variant spec GTP can play. The board is cleared.
+// an inline spec GTP can play, never a file. The board is cleared.
 func (g *gtp) setGame(name string) gtpReply {
 	spec := name
 	if strings.EqualFold(name, gtpOthello) {
 		spec = "othello"
+	}
+	if strings.ContainsAny(name, `/\`) || strings.Contains(name, ".toml") {
+		return g.gtpFail("unknown game", errorf(BadVariant, "set_game %q: a game's name, not a file", name))
 	}
 	v, e := loadVariant(spec, nil)
 	if e != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/internal/version"
 )
 
 // gtpSession is a GTP session driven one command at a time.
@@ -637,45 +638,108 @@ func TestGTPLimits(t *testing.T) {
 	}
 }
 
-// FuzzGTP feeds any input to a GTP session: no panic, and every reply is
-// framed (= or ?, the id echoed, a blank line after it).
+// FuzzGTP feeds any input to a GTP session: no panic or internal error,
+// no hang, and every reply framed (= or ?, a numeric id if any, a blank
+// line after it).
 func FuzzGTP(f *testing.F) {
-	data, err := os.ReadFile("testdata/quarry-othello-gtp.txt")
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(string(data[:min(len(data), 2000)]))
-	f.Add("1 protocol_version\n2 boardsize 6\n3 genmove b\n4 play w pass\n5 undo\n6 showboard\n7 final_score\n")
-	f.Add("set_game gomoku\nplay b J10\ngenmove w\ntime_settings 1 1 1\ntime_left w 1 1\nreg_genmove b\n")
-	f.Add("set_game connect4\nboardsize 7\nplay black D1\n# x\n\t\n0 quit\n")
-	f.Add("known_command\nlist_games\nset_game tictactoe\nplay b A1\nplay b B1\nplay w \x01C1\n")
-	f.Fuzz(func(t *testing.T, in string) {
-		var out, stderr bytes.Buffer
-		err := Run(context.Background(), strings.NewReader(in), &out, Options{Dialect: "gtp", maxNodes: 20, Limits: "movetime 50", Stderr: &stderr})
-		if err != nil {
-			t.Fatalf("Run: %v", err)
-		}
-		if strings.Contains(stderr.String(), "panic") {
-			t.Fatalf("a panic: %s", stderr.String())
-		}
-		text := out.String()
-		if text == "" {
+	fuzzSeeds(f, "quarry-othello-gtp.txt",
+		"1 protocol_version\n2 boardsize 6\n3 genmove b\n4 play w pass\n5 undo\n6 showboard\n7 final_score\n",
+		"set_game gomoku\nplay b J10\ngenmove w\ntime_settings 1 1 1\ntime_left w 1 1\nreg_genmove b\n",
+		"set_game connect4\nboardsize 7\nplay black D1\n# x\n\t\n0 quit\n",
+		"known_command\nlist_games\nset_game tictactoe\nplay b A1\nplay b B1\nplay w \x01C1\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		out, ok := fuzzRun(t, input, "gtp")
+		if !ok {
 			return
 		}
-		if !strings.HasSuffix(text, "\n\n") {
-			t.Fatalf("output does not end with a blank line: %q", text)
+		if len(out) == 0 {
+			return
 		}
-		for _, r := range strings.Split(strings.TrimSuffix(text, "\n\n"), "\n\n") {
-			lines := strings.Split(r, "\n")
-			if r == "" || r[0] != '=' && r[0] != '?' {
-				t.Fatalf("a reply %q in %q", r, text)
-			}
-			head, _, _ := strings.Cut(lines[0][1:], " ")
-			for _, c := range head {
-				if c < '0' || c > '9' {
-					t.Fatalf("reply %q: id %q", r, head)
+		if out[len(out)-1] != "" {
+			t.Fatalf("output does not end with a blank line: %q", out)
+		}
+		first := true
+		for _, l := range out {
+			switch {
+			case l == "":
+				first = true
+			case first:
+				first = false
+				head, text, _ := strings.Cut(l, " ")
+				if head == "" || head[0] != '=' && head[0] != '?' || strings.Trim(head[1:], "0123456789") != "" {
+					t.Fatalf("a reply starts %q", l)
+				}
+				if head[0] == '?' && strings.HasPrefix(text, "internal") {
+					t.Errorf("internal error: %q", l)
 				}
 			}
+		}
+	})
+}
+
+// playClients plays a game of variant between GTP engines, seat i played
+// by clients[i], as the referee does: every move checked against its own
+// state. It returns the moves; the game must end normally.
+func playClients(t *testing.T, variant string, clients [2]*Client) []string {
+	t.Helper()
+	for _, c := range clients {
+		if err := c.NewGame(context.Background(), variant); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := mustVariant(t, variant).NewState()
+	var moves []string
+	for st.Player() >= 0 {
+		rep, err := clients[st.Player()].Go(context.Background(), GoRequest{Moves: moves, Deadline: patience})
+		if err != nil {
+			t.Fatalf("after %v: %v", moves, err)
+		}
+		if rep.Resign {
+			t.Fatalf("after %v: resigned", moves)
+		}
+		m, err := games.ParseLegal(st, rep.Move)
+		if err != nil {
+			t.Fatalf("after %v: %v", moves, err)
+		}
+		st.Play(m)
+		moves = append(moves, st.FormatMove(m))
+	}
+	if st.EndReason() == "" {
+		t.Errorf("game over with no reason after %v", moves)
+	}
+	return moves
+}
+
+// TestGTPClientMeeple: the referee's GTP client plays meeple's GTP engine
+// (a process: this test binary as meeple engine --protocol gtp) against
+// itself and against gtp-rhino, both colours, every game to its end.
+func TestGTPClientMeeple(t *testing.T) {
+	meeple := func() *Client {
+		c, err := StartEngine(context.Background(), fakeSpec("meeple-gtp", "gtp"), nil, roomy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	a, b := meeple(), meeple()
+	if a.ID() != "meeple "+version.String() || a.Dialect() != "gtp" {
+		t.Errorf("id %q dialect %q", a.ID(), a.Dialect())
+	}
+	for _, variant := range []string{"othello", "othello-6x6", "tictactoe", "gomoku"} {
+		moves := playClients(t, variant, [2]*Client{a, b})
+		t.Logf("meeple against meeple, %s: %d plies", variant, len(moves))
+	}
+	t.Run("rhino", func(t *testing.T) {
+		path := peer(t, "gtp-rhino", "grhino")
+		rhino, err := StartEngine(context.Background(), EngineSpec{Name: "rhino", Cmd: []string{path, "--level=1"}, Dialect: "gtp"}, nil, roomy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { rhino.Close() })
+		for i, seats := range [][2]*Client{{a, rhino}, {rhino, a}} {
+			moves := playClients(t, "othello", seats)
+			t.Logf("game %d: %d plies", i+1, len(moves))
 		}
 	})
 }
