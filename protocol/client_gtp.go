@@ -17,7 +17,9 @@ import (
 // boards with the Go convention (columns A..Z without I, row 1 at the
 // bottom, as in meeple's k-in-a-row notation). Seat 1 is black.
 //
-// GTP engines keep the game: the client remembers the moves its engine
+// An engine that lists set_game (meeple's own GTP dialect, gtp-rhino) is
+// told the game: Othello, or the variant as meeple names it. GTP engines
+// keep the game: the client remembers the moves its engine
 // has on its board and sends only the new ones with play; when the moves
 // asked for do not extend them it starts over with clear_board. genmove
 // plays the engine's move on its own board. Every command carries an id
