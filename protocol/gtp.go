@@ -378,7 +378,7 @@ func (g *gtp) boardsize(n int) gtpReply {
 	if w != h {
 		return g.gtpFail("unacceptable size", errorf(BadVariant, "boardsize %d: the %s board is %d x %d", n, s.variant.Name, w, h))
 	}
-	v, e := loadVariant(rulesSpec(s.variant), []string{"size=" + strconv.Itoa(n)})
+	v, e := loadVariant(s.variant.Spec(), []string{"size=" + strconv.Itoa(n)})
 	if e != nil {
 		return g.gtpFail("unacceptable size", e)
 	}
