@@ -33,7 +33,7 @@ type command struct {
 }
 
 var commands = []command{
-	{"engine", "speak the engine protocol (native, ugi, uci, nboard) on stdin/stdout", runEngine},
+	{"engine", "speak the engine protocol (native, ugi, uci, nboard, gtp) on stdin/stdout", runEngine},
 	{"perft", "count the leaves of the move tree of a variant", runPerft},
 	{"variants", "list the shipped variants and the game families", runVariants},
 	{"check", "check variant files with exactly the loader's checks", runCheck},
