@@ -10,7 +10,7 @@ import (
 )
 
 // proveNodes bounds the solver of a Prover when the limits bound neither
-// the nodes nor the time (a depth, or nothing), and in infinite analysis.
+// the nodes nor the time, and in infinite analysis.
 const proveNodes = 2_000_000
 
 // Prover is a k-in-a-row player that plays the solver's move whenever the
@@ -19,7 +19,7 @@ const proveNodes = 2_000_000
 // the move of its opening book (see Book) where it has one. Otherwise it hands the position,
 // with what is left of the budget, to its fallback player. Its table is
 // kept from move to move, so that once a game is proved the next moves
-// are found in it.
+// are found in it. A search limited by depth goes to the fallback whole.
 type Prover struct {
 	solver *Solver
 	book   *Book // nil: none for this board
@@ -54,7 +54,9 @@ func (p *Prover) SetSeed(seed uint64) {
 // Search implements search.Searcher.
 func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, info func(search.Info)) search.Result {
 	s, ok := st.(*kinarow.State)
-	if !ok || s.Game() != p.solver.g || s.Player() < 0 || len(lim.RootMoves) > 0 || lim.MultiPV > 1 {
+	// A depth limit asks for a search that deep, which the solver's
+	// proof is not: the fallback answers it.
+	if !ok || s.Game() != p.solver.g || s.Player() < 0 || len(lim.RootMoves) > 0 || lim.MultiPV > 1 || lim.Depth > 0 {
 		return p.inner.Search(ctx, st, lim, info)
 	}
 	start := time.Now()
