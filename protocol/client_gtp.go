@@ -17,7 +17,9 @@ import (
 // boards with the Go convention (columns A..Z without I, row 1 at the
 // bottom, as in meeple's k-in-a-row notation). Seat 1 is black.
 //
-// GTP engines keep the game: the client remembers the moves its engine
+// An engine that lists set_game (meeple's own GTP dialect, gtp-rhino) is
+// told the game: Othello, or the variant as meeple names it. GTP engines
+// keep the game: the client remembers the moves its engine
 // has on its board and sends only the new ones with play; when the moves
 // asked for do not extend them it starts over with clear_board. genmove
 // plays the engine's move on its own board. Every command carries an id
@@ -54,13 +56,18 @@ func (v gtpVertex) toGTP(move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if v.skipI {
-		if col >= len(gtpColumns) {
-			return "", fmt.Errorf("square %q: GTP has no column past Z", move)
-		}
-		return fmt.Sprintf("%c%d", gtpColumns[col], row), nil
+	if col >= 26-btoi(v.skipI) {
+		return "", fmt.Errorf("square %q: GTP has no column past Z", move)
 	}
-	return fmt.Sprintf("%c%d", 'A'+col, row), nil
+	return fmt.Sprintf("%c%d", v.column(col), row), nil
+}
+
+// column is the GTP letter of column col (0-based, within the board).
+func (v gtpVertex) column(col int) byte {
+	if v.skipI {
+		return gtpColumns[col]
+	}
+	return byte('A' + col)
 }
 
 // fromGTP reads a GTP vertex as a meeple move.
@@ -143,36 +150,76 @@ func (g *gtpClient) isReady(c *Client, w waitFor, sent []string) error {
 	return err
 }
 
-// newGame reads the variant's board and sends boardsize and clear_board.
+// newGame reads the variant's board and sends set_game (when the engine
+// knows it), boardsize and clear_board.
+// Other people's GTP engines know square boards without gravity, and
+// Othello from its diagonal start.
 func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
 	v, err := games.LoadVariant(variant)
 	if err != nil {
 		return fmt.Errorf("newgame: %w", err)
 	}
-	size := 0
-	switch v.Family {
-	case "othello":
-		if v.Rules.String("start") != "diagonal" {
-			return fmt.Errorf("newgame: GTP engines play Othello from the diagonal start only")
-		}
-		size, g.vertex = v.Rules.Int("size"), gtpVertex{}
-	case "kinarow":
-		sizes := v.Rules.Ints("size")
-		if n := v.Rules.Int("size"); n > 0 {
-			sizes = []int{n, n}
-		}
-		if v.Rules.Int("dims") != 2 || len(sizes) < 2 || sizes[0] != sizes[1] || v.Rules.Int("gravity") != 0 {
-			return fmt.Errorf("newgame: GTP engines play k-in-a-row on square 2-D boards without gravity only")
-		}
-		size, g.vertex = sizes[0], gtpVertex{skipI: true}
-	default:
-		return fmt.Errorf("newgame: GTP engines play placement games (othello, kinarow), not %s", v.Family)
+	vertex, width, height, err := gtpGeometry(v.Game)
+	if err != nil {
+		return fmt.Errorf("newgame: %w", err)
 	}
-	g.game = v.Game
-	if _, err := g.command(c, w, "boardsize "+strconv.Itoa(size)); err != nil {
+	switch {
+	case v.Family == "othello" && v.Rules.String("start") != "diagonal":
+		return fmt.Errorf("newgame: GTP engines play Othello from the diagonal start only")
+	case width != height || v.Game.Describe().Gravity != 0:
+		return fmt.Errorf("newgame: GTP engines play square boards without gravity only")
+	}
+	g.game, g.vertex = v.Game, vertex
+	if g.known["set_game"] {
+		// An engine of several games (meeple, gtp-rhino) is told which:
+		// Othello by the name GTP clients give it, the others by meeple's.
+		name := variant
+		if v.Family == "othello" {
+			name = gtpOthello
+		}
+		if _, err := g.command(c, w, "set_game "+name); err != nil {
+			return err
+		}
+	}
+	if _, err := g.command(c, w, "boardsize "+strconv.Itoa(width)); err != nil {
 		return err
 	}
 	return g.clear(c, w)
+}
+
+// gtpGeometry says how GTP plays game g, the same for the client and the
+// engine (gtp.go): its vertices and its board. GTP plays 2-D two-player
+// placement games, whose moves are a cell (column letter, row number) or
+// the word pass: Othello, whose rows run down (row 1 at the top), with
+// columns A, B, C, ... as gtp-rhino writes them; the others (k-in-a-row,
+// row 1 at the bottom) with Go's columns, which skip I.
+func gtpGeometry(g games.Game) (v gtpVertex, width, height int, err error) {
+	d := g.Describe()
+	t := g.Type()
+	if t.Players != 2 || t.Chance || len(d.Dims) != 2 || len(d.Coords) != 2 ||
+		d.Coords[0] != "letters" || d.Coords[1] != "numbers" || d.Stacks > 0 {
+		return v, 0, 0, fmt.Errorf("GTP plays 2-D boards of two players without chance (othello, k-in-a-row)")
+	}
+	for _, form := range d.Grammar.Forms {
+		cell := len(form) == 1 && form[0].Kind == "cell"
+		pass := len(form) == 1 && form[0].Kind == "word" && len(form[0].Values) == 1 && form[0].Values[0] == "pass"
+		if !cell && !pass {
+			return v, 0, 0, fmt.Errorf("GTP plays placement games, whose moves are cells (othello, k-in-a-row)")
+		}
+	}
+	v = gtpVertex{skipI: !d.RowsDown}
+	width, height = d.Dims[0], d.Dims[1]
+	if cols := 26 - btoi(v.skipI); width > cols {
+		return v, 0, 0, fmt.Errorf("the board is %d columns wide; GTP names %d", width, cols)
+	}
+	return v, width, height, nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // clear empties the engine's board.

@@ -75,6 +75,12 @@ func fakeEngine(mode string) int {
 		return 0
 	case "gtp", "gtp-resign", "gtp-bad-id", "gtp-lacks":
 		return gtpEngine(mode)
+	case "meeple-gtp": // meeple engine --protocol gtp, with a small node budget
+		if err := Run(context.Background(), os.Stdin, os.Stdout, Options{Dialect: "gtp", Stderr: os.Stderr, maxNodes: 200}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
 	case "foreign": // speaks neither dialect
 		sc := bufio.NewScanner(os.Stdin)
 		for sc.Scan() {

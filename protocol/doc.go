@@ -24,6 +24,12 @@
 //     NBoard GUI speaks it. Selecting it switches the session to Othello;
 //     go and hint search in the background and ping stops them before its
 //     pong; errors are reported as "status error <code> <message>".
+//   - gtp: the Go Text Protocol, version 2, for Othello and 2-D k-in-a-row
+//     (the required GTP commands, undo, showboard, final_score,
+//     time_settings, time_left, set_game, list_games, reg_genmove), as
+//     Quarry and the tools written for gtp-rhino speak it; picked too by a
+//     first line that is a GTP command. Replies are "=[id] text" or
+//     "?[id] message" and a blank line; genmove searches in the foreground.
 //
 // The dialects are thin front-ends over one session core: the current
 // variant and position, the move history for undo, the engine options and
@@ -33,7 +39,8 @@
 // positions and moves are strings handed to the game through the games
 // interfaces, and only uci.go, whose protocol is chess's own, imports
 // games/chess (FEN, the board of d), and only nboard.go, whose protocol is
-// Othello's own, imports games/othello (GGF records, the pass).
+// Othello's own, imports games/othello (GGF records, the pass). gtp.go
+// reads the board's geometry from the game's Description.
 //
 // The client is the other end: StartEngine starts an engine process (argv,
 // no shell) and returns a Client that speaks native, UGI or UCI to it, for the

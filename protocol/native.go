@@ -187,7 +187,7 @@ func (n *native) hello(r *request) (reply, *Error) {
 	lines := []string{
 		fmt.Sprintf("protocol %d", Version),
 		"engine meeple " + version.String(),
-		"dialects native ugi uci nboard",
+		"dialects native ugi uci nboard gtp",
 	}
 	for _, f := range games.Families() {
 		lines = append(lines, "game "+f.Name+" "+oneLine(f.Summary))

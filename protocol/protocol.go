@@ -21,11 +21,17 @@ const MaxLine = 64 << 10
 type Options struct {
 	// Dialect is "auto" (or ""): the first command picks it (a first line
 	// "ugi" selects UGI, "uci" UCI for chess, "nboard" NBoard for Othello,
-	// anything else native); "native"; "ugi"; "uci"; or "nboard".
+	// a GTP command such as protocol_version or name GTP, anything else
+	// native); "native"; "ugi"; "uci"; "nboard"; or "gtp".
 	Dialect string
 	// Variant is the initial variant: a shipped name, a family, a .toml
-	// path or an inline spec. Default "tictactoe".
+	// path or an inline spec. Default "tictactoe" ("othello" in GTP).
 	Variant string
+	// Limits are the search limits of a move asked for with no limits of
+	// its own (GTP's genmove without a clock): go's words "depth N",
+	// "nodes N", "movetime MS". Default: GTP thinks a second a move. A
+	// node or depth limit applies under a clock too.
+	Limits string
 	// Stderr receives diagnostics; nil discards them. Nothing but protocol
 	// is ever written to out.
 	Stderr io.Writer
@@ -34,6 +40,8 @@ type Options struct {
 	hashMB   int           // tests: the engine's Hash before any setoption (0: its default)
 	maxNodes int           // tests: a node budget for every search (0: none), so fuzzing stays fast
 	builds   *atomic.Int64 // tests: counts the searchers built
+
+	defaultVariant bool // Variant was not given (GTP then plays Othello)
 }
 
 // A frontEnd is a dialect: it turns request lines into session calls and
@@ -49,12 +57,14 @@ type frontEnd interface {
 // dialects are the front-ends Options.Dialect may name; a first request
 // that is the name of one (other than native) selects it. uci is strict
 // UCI for chess: selecting it switches the session to chess; nboard is
-// NBoard's protocol for Othello and switches it to Othello.
+// NBoard's protocol for Othello and switches it to Othello; gtp is GTP for
+// placement games, picked too by a first line that is a GTP command.
 var dialects = map[string]func(*session) frontEnd{
 	"native": newNative,
 	"ugi":    newUGI,
 	"uci":    newUCI,
 	"nboard": newNBoard,
+	"gtp":    newGTP,
 }
 
 // Run serves one engine session: it reads requests from in until EOF, quit,
@@ -69,7 +79,12 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 		o.Stderr = io.Discard
 	}
 	if o.Variant == "" {
-		o.Variant = "tictactoe"
+		o.Variant, o.defaultVariant = "tictactoe", true
+	}
+	if o.Limits != "" {
+		if _, err := parseEngineLimits(o.Limits); err != nil {
+			return fmt.Errorf("protocol: %w", err)
+		}
 	}
 	w := &writer{w: bufio.NewWriter(out)}
 	s, err := newSession(ctx, o, w)
@@ -82,7 +97,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Dialect != "" && o.Dialect != "auto" {
 		mk, ok := dialects[o.Dialect]
 		if !ok {
-			return fmt.Errorf("protocol: unknown dialect %q (want auto, native, ugi, uci or nboard)", o.Dialect)
+			return fmt.Errorf("protocol: unknown dialect %q (want auto, native, ugi, uci, nboard or gtp)", o.Dialect)
 		}
 		fe = mk(s)
 	}
@@ -152,6 +167,9 @@ func pickDialect(s *session, line string) frontEnd {
 		if mk, ok := dialects[first]; ok {
 			return mk(s)
 		}
+	}
+	if isGTPLine(line) {
+		return newGTP(s)
 	}
 	return newNative(s)
 }

@@ -33,12 +33,12 @@ type command struct {
 }
 
 var commands = []command{
-	{"engine", "speak the engine protocol (native, ugi, uci, nboard) on stdin/stdout", runEngine},
+	{"engine", "speak the engine protocol (native, ugi, uci, nboard, gtp) on stdin/stdout", runEngine},
 	{"perft", "count the leaves of the move tree of a variant", runPerft},
 	{"variants", "list the shipped variants and the game families", runVariants},
 	{"check", "check variant files with exactly the loader's checks", runCheck},
 	{"bench", "run the fixed benchmark workload (perft and searches)", runBench},
-	{"solve", "solve an Othello or Nocca Nocca position exactly", runSolve},
+	{"solve", "solve an Othello, Nocca Nocca or k-in-a-row position exactly", runSolve},
 	{"match", "play engines against each other: matches, tournaments, SPRT", runMatch},
 	{"replay", "re-validate the games of a records file or journal", runReplay},
 	{"merge", "merge the journals of a sharded match", runMerge},

@@ -9,13 +9,15 @@ import (
 func TestEngineDialects(t *testing.T) {
 	_, usage, _ := run(t, "", "--help")
 	_, help, _ := run(t, "", "engine", "--help")
-	for _, d := range []string{"native", "ugi", "uci", "nboard"} {
+	for _, d := range []string{"native", "ugi", "uci", "nboard", "gtp"} {
 		if !strings.Contains(usage, d) || !strings.Contains(help, d) {
 			t.Errorf("--help or engine --help does not name the %s dialect:\n%s\n%s", d, usage, help)
 		}
 	}
 	for _, tc := range []struct{ flag, input, want string }{
-		{"native", "hello\n", "dialects native ugi uci nboard"},
+		{"native", "hello\n", "dialects native ugi uci nboard gtp"},
+		{"gtp", "genmove black\n", "= "},
+		{"auto", "1 protocol_version\n", "=1 2\n\n"},
 		{"nboard", "set depth 1\ngo\n", "=== "},
 		{"auto", "nboard 2\n", "set myname meeple"},
 	} {

@@ -160,3 +160,37 @@ func TestMatchShardEnv(t *testing.T) {
 		t.Errorf("index 1 of 2: code %d\nstdout %s\nstderr %s", code, stdout, errOut)
 	}
 }
+
+// TestMatchGTP: meeple match plays meeple engine --protocol gtp through its
+// GTP client, against itself (Othello, with its passes, and gomoku) and
+// against gtp-rhino (skipped when it is not installed, unless
+// MEEPLE_REQUIRE_PEERS is set); every game ends normally.
+func TestMatchGTP(t *testing.T) {
+	self := func(name string) string {
+		return "name=" + name + " cmd=" + os.Args[0] + ` env=MEEPLE_CLI_HELPER=1 arg=engine arg=--protocol arg=gtp arg="--limits=nodes 300" proto=gtp`
+	}
+	rhino := "/usr/games/gtp-rhino"
+	if _, err := os.Stat(rhino); err != nil {
+		if os.Getenv("MEEPLE_REQUIRE_PEERS") != "" {
+			t.Fatalf("MEEPLE_REQUIRE_PEERS is set and %s is not installed (apt-get install grhino)", rhino)
+		}
+		rhino = ""
+	}
+	for _, tc := range []struct{ name, variant, other string }{
+		{"self othello", "othello", self("b")},
+		{"self gomoku", "gomoku", self("b")},
+		{"rhino othello", "othello", "name=rhino cmd=" + rhino + " arg=--level=1 proto=gtp"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if strings.Contains(tc.other, "cmd= ") {
+				t.Skip("gtp-rhino is not installed (apt-get install grhino)")
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			code, stdout, errOut := run(t, "", "match", "--variant", tc.variant, "--games", "2", "--nodes", "300",
+				"--out", out, "--engine", self("a"), "--engine", tc.other)
+			if code != 0 || !strings.Contains(stdout, "terminations: normal 2\n") {
+				t.Errorf("code %d; want 0 and 2 normal terminations in\n%s\nstderr: %s", code, stdout, errOut)
+			}
+		})
+	}
+}

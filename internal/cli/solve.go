@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/kinarow"
 	"github.com/meeple-games/meeple/games/nocca"
 	"github.com/meeple-games/meeple/games/othello"
+	kinarowplayer "github.com/meeple-games/meeple/internal/players/kinarow"
 	noccaplayer "github.com/meeple-games/meeple/internal/players/nocca"
 	othelloplayer "github.com/meeple-games/meeple/internal/players/othello"
 	"github.com/meeple-games/meeple/internal/search"
@@ -30,7 +32,16 @@ family, then --moves; its past is not taken into account): it prints the
 value for the side to move (win, loss or draw), the plies to the end with
 best play, a best move and the line. --nodes then bounds the number of
 positions (0: 67,108,864, about 2 GB of tables), --time the time; --hash is
-not used.`)
+not used.
+
+A k-in-a-row variant (connect4, tictactoe, qubic, ...) is proved by
+negamax (bitboards for Connect Four and the other four-in-a-row gravity
+boards): the score in Pascal Pons's convention (0 a draw; positive when
+the side to move wins, (C+2-N)/2 rounded down for a win with stone N of
+a board of C cells, so on 7x6 1 is a win with the winner's last, 21st,
+stone; negative when it loses), win, draw or loss for the side to move,
+the plies to the end with best play, a best move and the line. --nodes
+and --time bound the search; --hash sizes its table.`)
 	pos := fs.String("position", "", "solve this position string instead of the start")
 	moves := fs.String("moves", "", "play these space-separated moves first")
 	nodes := fs.Int64("nodes", 0, "stop after this many nodes (0: no limit)")
@@ -65,9 +76,12 @@ not used.`)
 		sol.Report(env.Stdout, nst)
 		return nil
 	}
+	if kst, ok := st.(*kinarow.State); ok {
+		return solveKinarow(ctx, env, kst, *nodes, *movetime, *hash)
+	}
 	ost, ok := st.(*othello.State)
 	if !ok {
-		return fmt.Errorf("%s is not an Othello or Nocca Nocca variant: solve knows those two", args[0])
+		return fmt.Errorf("%s is not an Othello, Nocca Nocca or k-in-a-row variant: solve knows those", args[0])
 	}
 	solver := othelloplayer.NewSolver(*hash)
 	lim := search.Limits{Nodes: *nodes, MoveTime: *movetime}
@@ -114,4 +128,47 @@ func verdict(side string, score int, st *othello.State) string {
 		return fmt.Sprintf("%s wins %d-%d", other, n-a, a)
 	}
 	return fmt.Sprintf("draw %d-%d", a, n-a)
+}
+
+// solveKinarow proves a k-in-a-row position and prints its value.
+func solveKinarow(ctx context.Context, env Env, st *kinarow.State, nodes int64, movetime time.Duration, hashMB int) error {
+	solver := kinarowplayer.NewSolver(st.Game(), hashMB)
+	sctx := ctx
+	if movetime > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, movetime)
+		defer cancel()
+	}
+	sol, err := solver.Solve(sctx, st, nodes)
+	if err != nil {
+		return err
+	}
+	w := env.Stdout
+	side := []string{"x", "o"}[st.Player()]
+	fmt.Fprintf(w, "position %s\n", st.Position())
+	fmt.Fprintf(w, "stones %d, %s to move\n", st.Ply(), side)
+	if !sol.Exact {
+		fmt.Fprintf(w, "score unknown: stopped before the proof\n")
+	} else {
+		score := fmt.Sprintf("%+d", sol.Score)
+		if sol.Score == 0 {
+			score = "0"
+		}
+		fmt.Fprintf(w, "score %s (%s for %s, the side to move, in %d plies)\n", score, sol.Outcome(), side, sol.Plies)
+		fmt.Fprintf(w, "plies %d\n", sol.Plies)
+		fmt.Fprintf(w, "bestmove %s\n", st.FormatMove(sol.Move))
+		pv := make([]string, len(sol.PV))
+		c := st.Clone()
+		for i, m := range sol.PV {
+			pv[i] = c.FormatMove(m)
+			c.Play(m)
+		}
+		fmt.Fprintf(w, "pv %s\n", strings.Join(pv, " "))
+		fmt.Fprintf(w, "method %s\n", sol.Method)
+	}
+	fmt.Fprintf(w, "nodes %d\ntime %s\nnps %.0f\n", sol.Nodes, sol.Time.Round(time.Millisecond), float64(sol.Nodes)/max(sol.Time.Seconds(), 1e-9))
+	if ctx.Err() != nil && !sol.Exact {
+		return fmt.Errorf("interrupted: %w", context.Cause(ctx))
+	}
+	return nil
 }

@@ -18,6 +18,12 @@ func TestSolve(t *testing.T) {
 		{[]string{"solve", "othello", "--position", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", "--moves", "a2 b1 c1 pass b6 c7 a7 b7 b8"},
 			[]string{"score -38 (black wins 51-13)", "bestmove d7"}},
 		{[]string{"solve", "othello", "--nodes", "1000"}, []string{"score unknown", "bestmove "}},
+		{[]string{"solve", "tictactoe"}, []string{"score 0 (draw for x, the side to move, in 9 plies)", "bestmove "}},
+		// The first end position of testdata/connect4-solved.txt in
+		// internal/players/kinarow: 737152417412225115242556376737 -4.
+		{[]string{"solve", "connect4", "--moves", "g c g a e b d a g d a b b b e a a e b d b e e f c g f g c g"},
+			[]string{"stones 30, x to move", "score -4 (loss for x, the side to move, in 6 plies)", "pv "}},
+		{[]string{"solve", "connect4", "--nodes", "1000"}, []string{"score unknown"}},
 		{[]string{"solve", "nocca-3x3"}, []string{"value win for white (the side to move) in 9 plies", "plies 9", "bestmove a1-b2", "positions 17126"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -33,7 +39,7 @@ func TestSolve(t *testing.T) {
 		})
 	}
 	for _, args := range [][]string{
-		{"solve", "tictactoe"},
+		{"solve", "tictactoe", "--moves", "a1 a2 b1 b2 c1"},
 		{"solve", "othello", "--position", "garbage"},
 		{"solve", "othello", "--moves", "a1"},
 		{"solve", "othello", "--hash", "0"},

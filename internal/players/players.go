@@ -63,7 +63,12 @@ var families = map[string]family{
 	},
 	"kinarow": {
 		auto: func(g games.Game, c Config) search.Searcher {
-			return kinarowplayer.NewPlayer(g.(*kinarow.Game), c.HashMB)
+			kg := g.(*kinarow.Game)
+			p := kinarowplayer.NewPlayer(kg, c.HashMB)
+			if kinarowplayer.Provable(kg) {
+				return kinarowplayer.NewProver(kg, c.HashMB, p)
+			}
+			return p
 		},
 		eval: func(g games.Game) search.Evaluator {
 			return kinarowplayer.NewEval(g.(*kinarow.Game))

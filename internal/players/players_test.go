@@ -47,8 +47,8 @@ func TestNew(t *testing.T) {
 		algo string
 		want string // the searcher's type, or an error's text
 	}{
-		{ttt, "", "*kinarow.Player"},
-		{ttt, "auto", "*kinarow.Player"},
+		{ttt, "", "*kinarow.Prover"}, // the solver first, kinarow.Player behind it
+		{ttt, "auto", "*kinarow.Prover"},
 		{ttt, "AlphaBeta", "*search.AlphaBeta"},
 		{ttt, "mcts", "*search.MCTS"},
 		{ttt, "random", "search.Random"},
@@ -180,7 +180,8 @@ func TestFamilies(t *testing.T) {
 		want    search.Searcher
 	}{
 		{"chess", Config{}, &chess.Player{}},
-		{"tictactoe", Config{}, &kinarow.Player{}},
+		{"tictactoe", Config{}, &kinarow.Prover{}}, // the solver, kinarow.Player behind it
+		{"qubic", Config{}, &kinarow.Player{}},
 		{"othello", Config{}, &othello.Player{}},
 		{"othello", Config{Algorithm: Baseline}, othello.Baseline{}},
 		{"nocca", Config{}, &nocca.Player{}},

@@ -40,6 +40,12 @@ type board struct {
 
 	stamp [2][]uint32 // per seat and cell: the pass that last marked it
 	pass  uint32
+
+	// central[cell]: 63 less the cell's distance from the centre of the
+	// board (in half cells, summed over the axes), at least 0: the move
+	// order's last tie-break, so that among equal cells the central ones
+	// come first (gomoku opens in the centre).
+	central []int32
 }
 
 func newBoard(g *kinarow.Game) *board {
@@ -52,6 +58,15 @@ func newBoard(g *kinarow.Game) *board {
 		}
 	}
 	b.stamp = [2][]uint32{make([]uint32, g.Cells()), make([]uint32, g.Cells())}
+	b.central = make([]int32, g.Cells())
+	dims := g.Dims()
+	for c := range g.Cells() {
+		d := 0
+		for ax, n := range dims {
+			d += abs(2*g.Coord(c, ax) - (n - 1))
+		}
+		b.central[c] = int32(max(63-d, 0))
+	}
 	if b.gravity {
 		for seat := range 2 {
 			b.parity[seat] = make([]int, g.Cells())
@@ -283,7 +298,7 @@ func (e *threatEval) FilterMoves(st games.State, moves []games.Move) []games.Mov
 // block of the opponent's immediate win, a cell making a double threat, a
 // cell stopping the opponent's double threat, then cells by the live
 // windows through them (weighted by their stones, either side's) plus one
-// for every window through the cell.
+// for every window through the cell, then the central cells first.
 func (e *threatEval) ScoreMoves(st games.State, moves []games.Move, scores []int32) {
 	s := st.(*kinarow.State)
 	me := s.Player()
@@ -327,7 +342,7 @@ func (e *threatEval) ScoreMoves(st games.State, moves []games.Move, scores []int
 		case stops >= 2 && k >= 3:
 			scores[i] = 1<<25 + int32(min(v, 1<<16))
 		default:
-			scores[i] = int32(min(v, 1<<16-1))
+			scores[i] = int32(min(v, 1<<16-1))<<6 | e.central[cell]
 		}
 	}
 }

@@ -155,3 +155,72 @@ func TestStrengthHypercube(t *testing.T) {
 		}
 	}
 }
+
+// selfPlay plays the engine against itself from the empty board of g, x
+// with xNodes a move and o with oNodes, and returns the winner (-1: a
+// draw) and the first moves.
+func selfPlay(t *testing.T, g *kinarow.Game, xNodes, oNodes int64) (int, []string) {
+	seats := [2]search.Searcher{NewPlayer(g, 16), NewPlayer(g, 16)}
+	lim := [2]search.Limits{{Nodes: xNodes}, {Nodes: oNodes}}
+	st := g.NewState().(*kinarow.State)
+	var line []string
+	for st.Player() >= 0 {
+		p := st.Player()
+		res := seats[p].Search(context.Background(), st, lim[p], nil)
+		if !slices.Contains(st.LegalMoves(nil), res.Move) {
+			t.Fatalf("seat %d played %d, illegal in %s", p, res.Move, st.Position())
+		}
+		line = append(line, st.FormatMove(res.Move))
+		st.Play(res.Move)
+	}
+	return st.Winner(), line
+}
+
+// TestStrengthQubicSelf: Qubic is a first-player win (Patashnik 1980), and
+// the engine as x, given ten times o's budget, wins against itself from
+// the empty board: game s gives o 10,000+2,000s nodes a move (so the games
+// differ), x ten times that. Every game (quick: 2).
+func TestStrengthQubicSelf(t *testing.T) {
+	playertest.SkipIfShort(t)
+	n := playertest.Pick(10, 2)
+	g := loadKinarow(t, "qubic")
+	start := time.Now()
+	wins := 0
+	for s := range n {
+		o := int64(10_000 + 2_000*s)
+		w, line := selfPlay(t, g, 10*o, o)
+		if w == 0 {
+			wins++
+		} else {
+			t.Errorf("o %d nodes, x %d: winner %d; %v", o, 10*o, w, line)
+		}
+	}
+	playertest.Logf(t, "qubic, engine as x with ten times o's budget vs itself: %d won of %d (%v)", wins, n, time.Since(start).Round(time.Millisecond))
+}
+
+// TestStrengthGomokuSelf: in gomoku (15x15, five or more; a first-player
+// win, Allis 1994) the engine as x opens in the centre and beats itself at
+// equal budget in a majority of games: game s gives both 10,000(s+1)
+// nodes a move (quick: 3 games).
+func TestStrengthGomokuSelf(t *testing.T) {
+	playertest.SkipIfShort(t)
+	n := playertest.Pick(9, 3)
+	g := loadKinarow(t, "gomoku")
+	start := time.Now()
+	wins := 0
+	for s := range n {
+		b := int64(10_000 * (s + 1))
+		w, line := selfPlay(t, g, b, b)
+		if line[0] != "h8" {
+			t.Errorf("%d nodes: x opened %s, not in the centre (h8)", b, line[0])
+		}
+		if w == 0 {
+			wins++
+		}
+		t.Logf("%d nodes: winner %d in %d moves", b, w, len(line))
+	}
+	playertest.Logf(t, "gomoku, engine as x vs itself at equal budget: %d won of %d (%v)", wins, n, time.Since(start).Round(time.Millisecond))
+	if 2*wins <= n {
+		t.Errorf("x won %d of %d; want a majority", wins, n)
+	}
+}
