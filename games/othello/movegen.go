@@ -179,7 +179,7 @@ type perftEntry struct {
 // sizes the table (2^bits entries of 24 bytes) for a count of depth d.
 const perftHashDepth = 3
 
-func perftHashBits(depth int) uint { return uint(min(10+2*depth, 22)) }
+func perftHashBits(depth int) uint { return uint(min(4+2*depth, 22)) }
 
 func newPerftCache(depth int, valid uint64) *perftCache {
 	b := perftHashBits(depth)
