@@ -125,6 +125,11 @@ func (e *events) emit(ev Event) {
 	if ev.Time == "" {
 		ev.Time = time.Now().UTC().Format(time.RFC3339Nano)
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	// The next file is written under this one's lock (deferred calls run
+	// last in, first out), so that every file gets the events of
+	// concurrent games in one order.
 	defer e.next.emit(ev)
 	if e.f == nil {
 		return
@@ -133,8 +138,6 @@ func (e *events) emit(ev Event) {
 	if err != nil {
 		return
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	if _, err := e.f.Write(append(b, '\n')); err != nil && !e.failed {
 		e.failed = true
 		if e.warn != nil {
