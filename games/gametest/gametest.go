@@ -17,7 +17,7 @@ import (
 
 // Options tune Run; the zero value is the default.
 type Options struct {
-	Playouts int    // games played from the start (default 40)
+	Playouts int    // games played from the start (default 40; 10 with -short)
 	MaxPlies int    // a playout stops after this many moves (default 2000)
 	Seed     uint64 // default 1
 	// Start, if set, is played from instead of g.NewState().
@@ -40,6 +40,9 @@ func RunOptions(t *testing.T, g games.Game, o Options) {
 	t.Helper()
 	if o.Playouts == 0 {
 		o.Playouts = 40
+		if testing.Short() {
+			o.Playouts = 10 // the race run
+		}
 	}
 	if o.MaxPlies == 0 {
 		o.MaxPlies = 2000

@@ -148,7 +148,7 @@ func (r *ref) perft(p, depth int, coords [][]int) (leaves, ended uint64) {
 // -short mode, and the reference implementation derives rows up to
 // 3,000,000 unless -perft.deep is given.
 func perftTable() gametest.PerftTable {
-	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 200_000, RefMax: 3_000_000}
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 200_000, RefMax: 3_000_000, RefShortMax: 100_000}
 }
 
 // perftState lends the package's State the count of plies that

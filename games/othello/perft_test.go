@@ -106,7 +106,7 @@ func (r *ref) perft(me int8, depth int) (leaves, ended uint64) {
 // unless -perft.deep is given, and up to 60,000 in -short mode.
 func perftTable() gametest.PerftTable {
 	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 500_000,
-		RefMax: 1_500_000, RefShortMax: 60_000}
+		RefMax: 1_500_000, RefShortMax: 20_000}
 }
 
 // TestPerft checks the package's perft, and the generic games.Perft over
