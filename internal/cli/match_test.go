@@ -166,6 +166,9 @@ func TestMatchShardEnv(t *testing.T) {
 // against gtp-rhino (skipped when it is not installed, unless
 // MEEPLE_REQUIRE_PEERS is set); every game ends normally.
 func TestMatchGTP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole matches over GTP run without -short (the race run covers the GTP client in protocol)")
+	}
 	self := func(name string) string {
 		return "name=" + name + " cmd=" + os.Args[0] + ` env=MEEPLE_CLI_HELPER=1 arg=engine arg=--protocol arg=gtp arg="--limits=nodes 300" proto=gtp`
 	}

@@ -228,8 +228,11 @@ type othelloEval struct {
 	geo   *geometry // nil on a board larger than 8x8
 	nodes int64     // positions the shallow searches visited
 	// stop, when not nil, cuts a shallow search short once set (its
-	// result is then meaningless: the solver that set it is aborting).
+	// result is then meaningless: the solver that set it is aborting);
+	// the shallow searches set it themselves once nodes reach limit (0:
+	// none), so that a solve's node limit bounds its ordering too.
 	stop  *atomic.Bool
+	limit int64
 	board []int8 // scratch for evalWide
 	// phases are the fitted pattern weights (othelloPhases) on the 8x8
 	// board; nil: the hand-weighted evaluation.
@@ -338,7 +341,8 @@ func (e *othelloEval) shallow(p, o uint64, depth int) int {
 
 func (e *othelloEval) negamax(p, o uint64, depth, alpha, beta int, passed bool) int {
 	e.nodes++
-	if e.stop != nil && e.nodes&1023 == 0 && e.stop.Load() {
+	if e.stop != nil && e.nodes&1023 == 0 && (e.stop.Load() || e.limit > 0 && e.nodes >= e.limit) {
+		e.stop.Store(true)
 		return 0
 	}
 	g := e.geo

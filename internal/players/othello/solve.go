@@ -169,6 +169,7 @@ func (s *Solver) solve8(st *othello.State) Solution {
 		s.eval = newEval(g)
 		s.eval.stop = &s.stop
 	}
+	s.eval.nodes, s.eval.limit = 0, s.limit
 	valid, _ := g.Frame8()
 	s.s8.init(s, s.eval.geo)
 	p, o, _ := st.Bits()
