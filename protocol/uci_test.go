@@ -425,6 +425,9 @@ func TestUCICompliance(t *testing.T) {
 // TestUCIComplianceStockfish runs the same checks against Stockfish, a
 // check of the checks.
 func TestUCIComplianceStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("it checks the checks on Stockfish, not meeple: the default run has it")
+	}
 	compliance(t, processUCI(t, stockfish(t)))
 }
 
