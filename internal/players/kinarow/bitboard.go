@@ -299,7 +299,17 @@ func (b *bitSolver) solve(p bitPos) (score int, ok bool) {
 	if b.canWinNext(p) {
 		return (b.cells + 1 - p.n) / 2, true
 	}
-	lo, hi := -(b.cells-p.n)/2, (b.cells+1-p.n)/2
+	return bisect(-(b.cells-p.n)/2, (b.cells+1-p.n)/2, func(med int) (int, bool) {
+		r := b.negamax(p, med, med+1)
+		return r, !b.stop
+	})
+}
+
+// bisect finds the exact score in [lo, hi] with null-window probes
+// (probe(med) searches the window [med, med+1] and says whether it ran to
+// the end), halving the interval towards zero first, as Pons's solver
+// does: scores near zero are the cheap ones to refute.
+func bisect(lo, hi int, probe func(med int) (int, bool)) (int, bool) {
 	for lo < hi {
 		med := lo + (hi-lo)/2
 		if med <= 0 && lo/2 < med {
@@ -307,8 +317,8 @@ func (b *bitSolver) solve(p bitPos) (score int, ok bool) {
 		} else if med >= 0 && hi/2 > med {
 			med = hi / 2
 		}
-		r := b.negamax(p, med, med+1)
-		if b.stop {
+		r, ok := probe(med)
+		if !ok {
 			return 0, false
 		}
 		if r <= med {

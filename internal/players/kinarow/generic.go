@@ -201,25 +201,10 @@ func (s *genSolver) solve(st *kinarow.State) (int, bool) {
 	if s.canWinNext(st) {
 		return (s.cells + 1 - n) / 2, true
 	}
-	lo, hi := -(s.cells-n)/2, (s.cells+1-n)/2
-	for lo < hi {
-		med := lo + (hi-lo)/2
-		if med <= 0 && lo/2 < med {
-			med = lo / 2
-		} else if med >= 0 && hi/2 > med {
-			med = hi / 2
-		}
+	return bisect(-(s.cells-n)/2, (s.cells+1-n)/2, func(med int) (int, bool) {
 		r := s.negamax(st, med, med+1)
-		if s.stop {
-			return 0, false
-		}
-		if r <= med {
-			hi = r
-		} else {
-			lo = r
-		}
-	}
-	return lo, true
+		return r, !s.stop
+	})
 }
 
 // best returns a move of st keeping its score, known to be score.
