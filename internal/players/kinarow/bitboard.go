@@ -36,8 +36,7 @@ type bitSolver struct {
 	board       uint64   // every cell of the board (no tops)
 	colMask     []uint64 // the cells of column c
 	order       []int    // columns from the centre out
-	minScore    int      // the lowest score a table entry holds
-	maxScore    int      // the highest
+	bounds      bounds   // the scores a table entry holds
 	tt          table
 	nodes       int64
 	budget      int64 // 0: none
@@ -78,8 +77,7 @@ func newBitSolver(g *kinarow.Game, hashMB int) *bitSolver {
 	for i := range w { // 3, 4, 2, 5, 1, 6, 0 for width 7
 		b.order = append(b.order, w/2+(1-2*(i%2))*(i+1)/2)
 	}
-	b.minScore = -b.cells/2 + 3
-	b.maxScore = (b.cells+1)/2 - 3
+	b.bounds = boundsFor(b.cells)
 	b.tt = newTable(hashMB)
 	b.colOf, b.hOf = make([]int, g.Cells()), make([]int, g.Cells())
 	b.gameCol = make([]int, w)
@@ -250,17 +248,9 @@ func (b *bitSolver) negamax(p bitPos, alpha, beta int) int {
 	if p.n < 12 { // early on, a position and its mirror image share one entry
 		key = min(key, b.mirror(key))
 	}
-	if v := int(b.tt.get(key)); v != 0 {
-		if v > b.maxScore-b.minScore+1 { // a lower bound
-			if lo := v + 2*b.minScore - b.maxScore - 2; alpha < lo {
-				if alpha = lo; alpha >= beta {
-					return alpha
-				}
-			}
-		} else if hi := v + b.minScore - 1; beta > hi { // an upper bound
-			if beta = hi; alpha >= beta {
-				return beta
-			}
+	if v := b.tt.get(key); v != 0 {
+		if score, done := b.bounds.cut(v, &alpha, &beta); done {
+			return score
 		}
 	}
 	var moves [16]uint64
@@ -285,12 +275,12 @@ func (b *bitSolver) negamax(p bitPos, alpha, beta int) int {
 			return 0
 		}
 		if score >= beta {
-			b.tt.put(key, uint8(score+b.maxScore-2*b.minScore+2))
+			b.tt.put(key, b.bounds.lower(score))
 			return score
 		}
 		alpha = max(alpha, score)
 	}
-	b.tt.put(key, uint8(alpha-b.minScore+1))
+	b.tt.put(key, b.bounds.upper(alpha))
 	return alpha
 }
 

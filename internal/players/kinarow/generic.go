@@ -17,7 +17,7 @@ import (
 type genSolver struct {
 	g                  *kinarow.Game
 	k, cells           int
-	minScore, maxScore int
+	bounds             bounds
 	tt                 table
 	bufs               [][]games.Move
 	nodes, budget      int64
@@ -30,7 +30,7 @@ type genSolver struct {
 func newGenSolver(g *kinarow.Game, hashMB int) *genSolver {
 	c := g.Cells()
 	s := &genSolver{g: g, k: g.Connect(), cells: c, tt: newTable(hashMB)}
-	s.minScore, s.maxScore = -c/2+3, (c+1)/2-3
+	s.bounds = boundsFor(c)
 	if g.Gravity() > 0 {
 		s.fallAxis = g.Gravity() - 1
 		s.fallSize = g.Dims()[s.fallAxis]
@@ -165,17 +165,9 @@ func (s *genSolver) negamax(st *kinarow.State, alpha, beta int) int {
 		}
 	}
 	key := st.Hash() >> 8
-	if v := int(s.tt.get(key)); v != 0 {
-		if v > s.maxScore-s.minScore+1 {
-			if lo := v + 2*s.minScore - s.maxScore - 2; alpha < lo {
-				if alpha = lo; alpha >= beta {
-					return alpha
-				}
-			}
-		} else if hi := v + s.minScore - 1; beta > hi {
-			if beta = hi; alpha >= beta {
-				return beta
-			}
+	if v := s.tt.get(key); v != 0 {
+		if score, done := s.bounds.cut(v, &alpha, &beta); done {
+			return score
 		}
 	}
 	for _, m := range moves {
@@ -186,12 +178,12 @@ func (s *genSolver) negamax(st *kinarow.State, alpha, beta int) int {
 			return 0
 		}
 		if score >= beta {
-			s.tt.put(key, uint8(score+s.maxScore-2*s.minScore+2))
+			s.tt.put(key, s.bounds.lower(score))
 			return score
 		}
 		alpha = max(alpha, score)
 	}
-	s.tt.put(key, uint8(alpha-s.minScore+1))
+	s.tt.put(key, s.bounds.upper(alpha))
 	return alpha
 }
 

@@ -49,3 +49,33 @@ func (t *table) get(key uint64) uint8 {
 func (t *table) put(key uint64, v uint8) { t.e[t.slot(key)] = key<<8 | uint64(v) }
 
 func (t *table) clear() { clear(t.e) }
+
+// bounds packs a score bound into a table value (never 0) for scores in
+// [min, max]: an upper bound u as u-min+1, a lower bound l above those, as
+// l+max-2*min+2. Both solvers store their results this way.
+type bounds struct{ min, max int }
+
+// boundsFor is the range of the scores a table stores on a board of cells
+// cells, as Pons's solver bounds them (MIN_SCORE, MAX_SCORE).
+func boundsFor(cells int) bounds { return bounds{-cells/2 + 3, (cells+1)/2 - 3} }
+
+func (r bounds) upper(score int) uint8 { return uint8(score - r.min + 1) }
+func (r bounds) lower(score int) uint8 { return uint8(score + r.max - 2*r.min + 2) }
+
+// cut narrows the window [*alpha, *beta] by the bound v (a table value,
+// not 0) and, when the window is then empty, returns the score to answer
+// and true.
+func (r bounds) cut(v uint8, alpha, beta *int) (int, bool) {
+	if x := int(v); x > r.max-r.min+1 {
+		if lo := x + 2*r.min - r.max - 2; *alpha < lo {
+			if *alpha = lo; lo >= *beta {
+				return lo, true
+			}
+		}
+	} else if hi := x + r.min - 1; *beta > hi {
+		if *beta = hi; *alpha >= hi {
+			return hi, true
+		}
+	}
+	return 0, false
+}
