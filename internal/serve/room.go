@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -183,23 +184,11 @@ func visibility(hidden bool, before, after [][]int) uint64 {
 	}
 	var m uint64
 	for s := range after {
-		if s < len(before) && !equalInts(before[s], after[s]) {
+		if s < len(before) && !slices.Equal(before[s], after[s]) {
 			m |= 1 << s
 		}
 	}
 	return m
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // broadcast sends every connection the current state (and first its
