@@ -254,6 +254,27 @@ func (b *bitSolver) negamax(p bitPos, alpha, beta int) int {
 		}
 	}
 	var moves [16]uint64
+	nm := b.sorted(p, next, &moves)
+	for i := nm - 1; i >= 0; i-- {
+		score := -b.negamax(p.play(moves[i]), -beta, -alpha)
+		if b.stop {
+			return 0
+		}
+		if score >= beta {
+			b.tt.put(key, b.bounds.lower(score))
+			return score
+		}
+		alpha = max(alpha, score)
+	}
+	b.tt.put(key, b.bounds.upper(alpha))
+	return alpha
+}
+
+// sorted writes the moves of next (one bit each) into moves in the order
+// the search tries them, from the last: the moves that create the most
+// winning cells, the central column first among equals. It returns their
+// number.
+func (b *bitSolver) sorted(p bitPos, next uint64, moves *[16]uint64) int {
 	var scores [16]int
 	nm := 0
 	for i := len(b.order) - 1; i >= 0; i-- { // insertion sort, stable: centre first among equals
@@ -269,19 +290,33 @@ func (b *bitSolver) negamax(p bitPos, alpha, beta int) int {
 		moves[j], scores[j] = m, sc
 		nm++
 	}
-	for i := nm - 1; i >= 0; i-- {
-		score := -b.negamax(p.play(moves[i]), -beta, -alpha)
-		if b.stop {
-			return 0
-		}
-		if score >= beta {
-			b.tt.put(key, b.bounds.lower(score))
-			return score
-		}
-		alpha = max(alpha, score)
+	return nm
+}
+
+// sift proves, move by move in the search's order, which moves of p win
+// for its side to move: it returns the first move proved to win (0: none
+// was), the moves proved not to win, and false when stopped first. Each
+// move costs one null-window search, the cheapest question the solver
+// can answer about it.
+func (b *bitSolver) sift(p bitPos) (win, refuted uint64, ok bool) {
+	poss := b.possible(p)
+	if w := b.winning(p.cur, p.mask) & poss; w != 0 {
+		return w & -w, 0, true
 	}
-	b.tt.put(key, b.bounds.upper(alpha))
-	return alpha
+	next := b.nonLosing(p) // the others lose at once
+	refuted = poss &^ next
+	var moves [16]uint64
+	for i := b.sorted(p, next, &moves) - 1; i >= 0; i-- {
+		r := b.negamax(p.play(moves[i]), -1, 0)
+		if b.stop {
+			return 0, refuted, false
+		}
+		if r <= -1 {
+			return moves[i], refuted, true
+		}
+		refuted |= moves[i]
+	}
+	return 0, refuted, true
 }
 
 // solve returns the exact score of p, or ok false when stopped.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
@@ -23,65 +24,111 @@ var book7x6 string
 // only in minutes, far past an engine's budget; with the book the engine,
 // as x, keeps the win from the first move.
 //
-// The text form is one position a line, "MOVES COLUMN": MOVES the moves
-// from the empty board as 1-based column digits ("-" for none), COLUMN the
-// winning column, 1-based; '#' starts a comment line. A position and its
-// mirror image share one entry.
+// The text form lists the positions in the order bookWalk visits them, so
+// that none needs writing out: '#' starts a comment line; the first other
+// line is "plies N", the depth of the walk; the lines after it, joined,
+// hold one digit a position, x's column there (1-based). A position and
+// its mirror image share one entry.
 type Book struct {
 	b     *bitSolver
 	moves map[uint64]uint8 // canonical key -> column (0-based) in that orientation
 }
 
-// ParseBook reads a book in its text form for the board of b.
+// parseBook reads a book in its text form for the board of b.
 func parseBook(b *bitSolver, text string) (*Book, error) {
-	bk := &Book{b: b, moves: map[uint64]uint8{}}
+	depth := -1
+	var cols []byte
 	for i, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			return nil, fmt.Errorf("kinarow book: line %d: want MOVES COLUMN, got %q", i+1, line)
+		if depth < 0 {
+			n, ok := strings.CutPrefix(line, "plies ")
+			d, err := strconv.Atoi(n)
+			if !ok || err != nil || d < 0 || d > b.cells {
+				return nil, fmt.Errorf("kinarow book: line %d: want \"plies N\" (N from 0 to %d), got %q", i+1, b.cells, line)
+			}
+			depth = d
+			continue
 		}
-		p, err := b.playDigits(f[0])
-		if err != nil {
-			return nil, fmt.Errorf("kinarow book: line %d: %w", i+1, err)
+		for _, ch := range line {
+			if ch < '1' || int(ch-'0') > b.w {
+				return nil, fmt.Errorf("kinarow book: line %d: %q is not a column", i+1, ch)
+			}
 		}
-		if p.n%2 != 0 {
-			return nil, fmt.Errorf("kinarow book: line %d: o to move after %s; the book holds x's moves", i+1, f[0])
+		cols = append(cols, line...)
+	}
+	if depth < 0 {
+		return nil, fmt.Errorf("kinarow book: no \"plies N\" line")
+	}
+	bk := &Book{b: b, moves: map[uint64]uint8{}}
+	var err error
+	n := 0
+	bookWalk(b, depth, func(p bitPos, moves string) int {
+		switch {
+		case err != nil:
+			return -1
+		case n == len(cols):
+			err = fmt.Errorf("kinarow book: %d columns for a walk of more positions", len(cols))
+			return -1
 		}
-		c, err := strconv.Atoi(f[1])
-		if err != nil || c < 1 || c > b.w || b.possible(p)&b.colMask[c-1] == 0 {
-			return nil, fmt.Errorf("kinarow book: line %d: column %q is not playable", i+1, f[1])
+		c := int(cols[n] - '1')
+		n++
+		if b.possible(p)&b.colMask[c] == 0 {
+			err = fmt.Errorf("kinarow book: column %d of position %d (%s) is full", c+1, n, moves)
+			return -1
 		}
-		bk.put(p, c-1)
+		bk.put(p, c)
+		return c
+	})
+	if err == nil && n < len(cols) {
+		err = fmt.Errorf("kinarow book: %d columns for a walk of %d positions", len(cols), n)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return bk, nil
 }
 
-// playDigits plays moves given as 1-based column digits from the empty
-// board, each legal and none ending the game.
-func (b *bitSolver) playDigits(moves string) (bitPos, error) {
-	var p bitPos
-	if moves == "-" {
-		return p, nil
+// bookWalk visits, depth first, the positions where x is to move, at most
+// depth stones, that arise when x plays the move visit returns and o any
+// move but an immediate win (there is none against a winning move), o's
+// moves from column 1 up; it leaves out x's immediate wins (the engine
+// finds those) and a position whose mirror image it met before. visit
+// gets the moves from the empty board as 1-based column digits and returns
+// x's column (0-based), or -1 to go no deeper.
+func bookWalk(b *bitSolver, depth int, visit func(p bitPos, moves string) int) {
+	seen := map[uint64]bool{}
+	var walk func(p bitPos, moves string)
+	walk = func(p bitPos, moves string) {
+		if p.n > depth || p.n >= b.cells-1 {
+			return
+		}
+		poss := b.possible(p)
+		if p.n%2 == 1 {
+			for c := range b.w {
+				if m := poss & b.colMask[c]; m != 0 && b.winning(p.cur, p.mask)&m == 0 {
+					walk(p.play(m), moves+string(rune('1'+c)))
+				}
+			}
+			return
+		}
+		if b.canWinNext(p) {
+			return
+		}
+		k := min(p.key(), b.mirror(p.key()))
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		c := visit(p, moves)
+		if c < 0 {
+			return
+		}
+		walk(p.play(poss&b.colMask[c]), moves+string(rune('1'+c)))
 	}
-	for i, ch := range moves {
-		c := int(ch - '1')
-		if c < 0 || c >= b.w || c > 8 {
-			return p, fmt.Errorf("move %d: %q is not a column", i+1, ch)
-		}
-		m := b.possible(p) & b.colMask[c]
-		if m == 0 {
-			return p, fmt.Errorf("move %d: column %d is full", i+1, c+1)
-		}
-		if b.winning(p.cur, p.mask)&m != 0 || p.n+1 >= b.cells {
-			return p, fmt.Errorf("move %d: the game ends there", i+1)
-		}
-		p = p.play(m)
-	}
-	return p, nil
+	walk(bitPos{}, "")
 }
 
 // canonical returns the key under which p is stored and whether it is its
@@ -135,14 +182,28 @@ func (bk *Book) Move(st *kinarow.State) (games.Move, bool) {
 	return bk.b.move(m), true
 }
 
+// shipped7x6 is book7x6 parsed, once: its keys are those of every 7x6
+// bitSolver, however its game lays out the board.
+var shipped7x6 struct {
+	once  sync.Once
+	moves map[uint64]uint8
+	err   error
+}
+
 // bookFor returns the shipped book of g, or nil.
-func bookFor(g *kinarow.Game, b *bitSolver) *Book {
+func bookFor(b *bitSolver) *Book {
 	if b == nil || !b.std {
 		return nil
 	}
-	bk, err := parseBook(b, book7x6)
-	if err != nil {
-		panic(err) // the shipped book is checked by the tests
+	s := &shipped7x6
+	s.once.Do(func() {
+		var bk *Book
+		if bk, s.err = parseBook(b, book7x6); s.err == nil {
+			s.moves = bk.moves
+		}
+	})
+	if s.err != nil {
+		panic(s.err) // the shipped book is checked by the tests
 	}
-	return bk
+	return &Book{b: b, moves: s.moves}
 }

@@ -5,52 +5,22 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
 
-var makeBook = flag.Int("c4.makebook", 0, "write book7x6.txt: x's winning moves in every position to this many plies (the proof of the empty board: minutes)")
-
-// bookWalk visits the positions where x is to move, at most depth stones,
-// that arise when x plays the move move gives and o any move, x's immediate
-// wins left out; visit returns x's move there, or -1 to stop.
-func bookWalk(b *bitSolver, depth int, visit func(p bitPos, moves string) int) {
-	seen := map[uint64]bool{}
-	var walk func(p bitPos, moves string)
-	walk = func(p bitPos, moves string) {
-		if p.n > depth || p.n >= b.cells-1 {
-			return
-		}
-		poss := b.possible(p)
-		if p.n%2 == 1 { // o: every move but its immediate wins (there are none against a winning move)
-			for c := range b.w {
-				if m := poss & b.colMask[c]; m != 0 && b.winning(p.cur, p.mask)&m == 0 {
-					walk(p.play(m), moves+string(rune('1'+c)))
-				}
-			}
-			return
-		}
-		if b.canWinNext(p) {
-			return
-		}
-		k := min(p.key(), b.mirror(p.key()))
-		if seen[k] {
-			return
-		}
-		seen[k] = true
-		c := visit(p, moves)
-		if c < 0 {
-			return
-		}
-		walk(p.play(poss&b.colMask[c]), moves+string(rune('1'+c)))
-	}
-	walk(bitPos{}, "")
-}
+var (
+	makeBook  = flag.Int("c4.makebook", 0, "write book7x6.txt: x's winning moves in every position to this many plies (minutes)")
+	freshBook = flag.Bool("c4.fresh", false, "with -c4.makebook: prove every position again, not only those the shipped book lacks")
+)
 
 // TestMakeBook writes book7x6.txt with -c4.makebook N: in every position of
 // bookWalk to N plies, the first column from the centre out after which
-// the solver proves o lost.
+// the solver proves o lost. The shipped book's moves, made by the same
+// rule, are kept where it has them (so a deeper book costs only the new
+// plies); -c4.fresh proves every position again.
 func TestMakeBook(t *testing.T) {
 	if *makeBook <= 0 {
 		t.Skip("the book is made with -c4.makebook N")
@@ -58,9 +28,20 @@ func TestMakeBook(t *testing.T) {
 	g := loadGame(t, "connect4")
 	b := NewSolver(g, 2048).bit
 	b.ctx = context.Background()
+	var old *Book
+	if !*freshBook {
+		old = bookFor(b)
+	}
 	start := time.Now()
-	var lines []string
+	var cols []byte
+	kept, counts := 0, map[int]int{}
 	bookWalk(b, *makeBook, func(p bitPos, moves string) int {
+		counts[p.n]++
+		if c := old.get(p); old != nil && c >= 0 {
+			kept++
+			cols = append(cols, byte('1'+c))
+			return c
+		}
 		for _, c := range b.order {
 			m := b.possible(p) & b.colMask[c]
 			if m == 0 {
@@ -71,27 +52,43 @@ func TestMakeBook(t *testing.T) {
 				continue
 			}
 			if b.negamax(q, -1, 0) <= -1 {
-				if moves == "" {
-					moves = "-"
+				cols = append(cols, byte('1'+c))
+				if len(cols)%1000 == 0 {
+					fmt.Fprintf(os.Stderr, "%d positions, %s, %v, %d nodes\n", len(cols), moves, time.Since(start).Round(time.Second), b.nodes)
 				}
-				lines = append(lines, fmt.Sprintf("%s %d", moves, c+1))
-				fmt.Fprintf(os.Stderr, "%d %s %d %v %d nodes\n", len(lines), moves, c+1, time.Since(start).Round(time.Second), b.nodes)
 				return c
 			}
 		}
 		t.Fatalf("%s: no winning move", moves)
 		return -1
 	})
-	head := fmt.Sprintf(`# Connect Four 7x6: a winning move of x, the first player, in every position
-# where x is to move, up to %d stones, that arises when x follows this book
-# and o plays any move (x's immediate wins left out: the engine finds those).
+	var layers []string
+	for n := 0; n <= *makeBook; n += 2 {
+		layers = append(layers, strconv.Itoa(counts[n]))
+	}
+	how := fmt.Sprintf("%d of them proved in %v (%d nodes, a 2 GB table),\n# the other %d kept from the book before", len(cols)-kept, time.Since(start).Round(time.Second), b.nodes, kept)
+	if kept == 0 {
+		how = fmt.Sprintf("in %v (%d nodes, a 2 GB table)", time.Since(start).Round(time.Second), b.nodes)
+	}
+	var body strings.Builder
+	fmt.Fprintf(&body, `# Connect Four 7x6: a winning move of x, the first player, in each of the
+# %d positions where x is to move, up to %d stones, that arise when x
+# follows this book and o plays any move (x's immediate wins left out: the
+# engine finds those; by stones: %s).
 # Made by meeple's own solver: go test ./internal/players/kinarow/ -run
-# TestMakeBook -args -c4.makebook %d (in %v, %d nodes, with a 2 GB table):
-# at each position the first column from the centre out after which the
-# bitboard solver proves o lost. Format: MOVES (1-based column digits from
-# the empty board, "-" for none) and x's column.
-`, *makeBook, *makeBook, time.Since(start).Round(time.Second), b.nodes)
-	if err := os.WriteFile("book7x6.txt", []byte(head+strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+# TestMakeBook -args -c4.makebook %d: %s.
+# At each position the first column from the centre out after which the
+# bitboard solver proves o lost. Format (see Book): the walk's depth, then
+# x's column (1-based) at each position in the order bookWalk meets them.
+plies %d
+`, len(cols), *makeBook, strings.Join(layers, ", "), *makeBook, how, *makeBook)
+	for len(cols) > 0 {
+		n := min(len(cols), 72)
+		body.Write(cols[:n])
+		body.WriteByte('\n')
+		cols = cols[n:]
+	}
+	if err := os.WriteFile("book7x6.txt", []byte(body.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -103,14 +100,15 @@ func TestMakeBook(t *testing.T) {
 func TestBook(t *testing.T) {
 	g := loadGame(t, "connect4")
 	s := NewSolver(g, 64)
-	bk := bookFor(g, s.bit)
+	bk := bookFor(s.bit)
 	if bk == nil || bk.Len() == 0 {
 		t.Fatal("no book for connect4")
 	}
-	depth := 0
+	depth := -1
 	for _, line := range strings.Split(book7x6, "\n") {
-		if f := strings.Fields(line); len(f) == 2 && line[0] != '#' && f[0] != "-" {
-			depth = max(depth, len(f[0]))
+		if n, ok := strings.CutPrefix(line, "plies "); ok {
+			depth, _ = strconv.Atoi(n)
+			break
 		}
 	}
 	var deepest []bitPos
@@ -155,12 +153,14 @@ func TestBook(t *testing.T) {
 	t.Logf("%d positions, depth %d, %d sampled moves proved", bk.Len(), depth, proved)
 }
 
-// FuzzParseBook: no panic, and an accepted book gives back its moves.
+// FuzzParseBook: no panic, and an accepted book gives back its columns,
+// each playable, in the order of its walk.
 func FuzzParseBook(f *testing.F) {
-	f.Add("- 4\n44 3\n")
-	f.Add("# c\n4444 4\n")
-	f.Add("9 1\n")
-	f.Add("4444444 1\n")
+	f.Add("plies 0\n4\n")
+	f.Add("# c\nplies 2\n4\n4444444\n")
+	f.Add("plies 2\n4\n444444\n")
+	f.Add("plies 1\n9\n")
+	f.Add("plies x\n4\n")
 	g := loadGame(f, "connect4")
 	b := NewSolver(g, 1).bit
 	f.Fuzz(func(t *testing.T, text string) {
@@ -168,16 +168,29 @@ func FuzzParseBook(f *testing.F) {
 		if err != nil {
 			return
 		}
+		var cols []byte
+		depth := -1
 		for _, line := range strings.Split(text, "\n") {
 			line = strings.TrimSpace(line)
-			if line == "" || line[0] == '#' {
-				continue
+			switch {
+			case line == "" || line[0] == '#':
+			case depth < 0:
+				depth, _ = strconv.Atoi(strings.TrimPrefix(line, "plies "))
+			default:
+				cols = append(cols, line...)
 			}
-			f := strings.Fields(line)
-			p, _ := b.playDigits(f[0])
-			if c := bk.get(p); c < 0 || b.possible(p)&b.colMask[c] == 0 {
-				t.Fatalf("%q: %d", line, c)
+		}
+		n := 0
+		bookWalk(b, depth, func(p bitPos, moves string) int {
+			c := bk.get(p)
+			if c != int(cols[n]-'1') || b.possible(p)&b.colMask[c] == 0 {
+				t.Fatalf("%s: column %d, want %c", moves, c, cols[n])
 			}
+			n++
+			return c
+		})
+		if n != len(cols) || n != bk.Len() {
+			t.Fatalf("%d columns, a walk of %d, %d in the book", len(cols), n, bk.Len())
 		}
 	})
 }

@@ -2,6 +2,7 @@ package kinarow
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
@@ -14,12 +15,17 @@ import (
 const proveNodes = 2_000_000
 
 // Prover is a k-in-a-row player that plays the solver's move whenever the
-// solver proves the position within its share of the budget: half the
-// nodes, half the time the clock allows. On Connect Four it first plays
-// the move of its opening book (see Book) where it has one. Otherwise it hands the position,
-// with what is left of the budget, to its fallback player. Its table is
-// kept from move to move, so that once a game is proved the next moves
-// are found in it. A search limited by depth goes to the fallback whole.
+// solver proves it within its share of the budget: half the nodes, half
+// the time the clock allows. On Connect Four it first plays the move of
+// its opening book (see Book) where it has one. Otherwise the solver asks
+// of each move in turn whether it wins (Solver.Sift) and, when one does,
+// the Prover plays it, or the quickest win if an exact proof (Solver.Prove)
+// follows within the share; when every move is refuted, the exact proof's
+// move. Failing both it hands the position, with what is left of the
+// budget, to its fallback player, restricted to the moves the solver has
+// not proved to fall short of a win (Limits.RootMoves). Its table is kept
+// from move to move, so that once a game is proved the next moves are
+// found in it. A search limited by depth goes to the fallback whole.
 type Prover struct {
 	solver *Solver
 	book   *Book // nil: none for this board
@@ -33,7 +39,7 @@ func NewProver(g *kinarow.Game, hashMB int, inner search.Searcher) *Prover {
 		hashMB = search.DefaultHashMB
 	}
 	s := NewSolver(g, hashMB)
-	return &Prover{solver: s, book: bookFor(g, s.bit), inner: inner}
+	return &Prover{solver: s, book: bookFor(s.bit), inner: inner}
 }
 
 // Clear empties the solver's table and, when it has one, the fallback's.
@@ -84,26 +90,51 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 		sctx, cancel = context.WithTimeout(ctx, hard/2)
 		defer cancel()
 	}
-	sol, err := p.solver.Prove(sctx, s, nodes)
-	if err == nil && sol.Exact && sol.Move != games.NoMove {
-		in := search.Info{Depth: sol.Plies, SelDepth: sol.Plies, Nodes: sol.Nodes, Time: time.Since(start), PV: sol.PV}
-		switch {
-		case sol.Score > 0:
-			in.Mate, in.Score = sol.Plies, search.MateScore-sol.Plies
-		case sol.Score < 0:
-			in.Mate, in.Score = -sol.Plies, -search.MateScore+sol.Plies
-		}
+	answer := func(in search.Info) search.Result {
+		in.Time = time.Since(start)
 		if info != nil {
 			info(in)
 		}
 		if lim.Infinite {
 			<-ctx.Done()
 		}
-		return search.Result{Move: sol.Move, Info: in}
+		return search.Result{Move: in.PV[0], Info: in}
 	}
-	lim = lim.Spend(me, sol.Nodes, time.Since(start))
+	// First which moves win, then, with what is left, the exact score:
+	// the quickest win, or the best of a position that is not won.
+	sift, err := p.solver.Sift(sctx, s, nodes)
+	used := sift.Nodes
+	if err == nil && sift.Done && used < nodes {
+		sol, err := p.solver.Prove(sctx, s, nodes-used)
+		used += sol.Nodes
+		if err == nil && sol.Exact && sol.Move != games.NoMove && (sift.Win == games.NoMove || sol.Score > 0) {
+			in := search.Info{Depth: sol.Plies, SelDepth: sol.Plies, Nodes: used, PV: sol.PV}
+			switch {
+			case sol.Score > 0:
+				in.Mate, in.Score = sol.Plies, search.MateScore-sol.Plies
+			case sol.Score < 0:
+				in.Mate, in.Score = -sol.Plies, -search.MateScore+sol.Plies
+			}
+			return answer(in)
+		}
+	}
+	if err == nil && sift.Win != games.NoMove {
+		// A proved win, but not how soon (as for the book's moves).
+		left := s.Game().Cells() - s.Ply()
+		return answer(search.Info{Depth: 1, SelDepth: 1, Nodes: used, Score: search.MateScore - left, PV: []games.Move{sift.Win}})
+	}
+	// The fallback chooses among the moves not proved to lose the win,
+	// all of them when every move is so proved (the position is not won).
+	lim = lim.Spend(me, used, time.Since(start))
+	if !sift.Done && len(sift.Refuted) > 0 {
+		for _, m := range s.LegalMoves(nil) {
+			if !slices.Contains(sift.Refuted, m) {
+				lim.RootMoves = append(lim.RootMoves, m)
+			}
+		}
+	}
 	res := p.inner.Search(ctx, st, lim, info)
-	res.Info.Nodes += sol.Nodes
+	res.Info.Nodes += used
 	return res
 }
 

@@ -2,6 +2,7 @@ package kinarow
 
 import (
 	"context"
+	"slices"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
@@ -197,6 +198,39 @@ func (s *genSolver) solve(st *kinarow.State) (int, bool) {
 		r := s.negamax(st, med, med+1)
 		return r, !s.stop
 	})
+}
+
+// sift is bitSolver.sift on a kinarow.State.
+func (s *genSolver) sift(st *kinarow.State) (win games.Move, refuted []games.Move, ok bool) {
+	me := st.Player()
+	legal := st.LegalMoves(nil)
+	for _, m := range legal {
+		if s.winsAt(st, me, int(m)) {
+			return m, nil, true
+		}
+	}
+	next := append([]games.Move(nil), s.nonLosing(st)...) // the others lose at once
+	for _, m := range legal {
+		if !slices.Contains(next, m) {
+			refuted = append(refuted, m)
+		}
+	}
+	for _, m := range next {
+		st.Play(m)
+		r := 0 // the board is full: a draw
+		if st.Player() >= 0 {
+			r = s.negamax(st, -1, 0)
+		}
+		st.Undo()
+		if s.stop {
+			return games.NoMove, refuted, false
+		}
+		if r <= -1 {
+			return m, refuted, true
+		}
+		refuted = append(refuted, m)
+	}
+	return games.NoMove, refuted, true
 }
 
 // best returns a move of st keeping its score, known to be score.

@@ -503,7 +503,7 @@ const (
 // with the threat evaluation. In order: win now if possible; block the
 // opponent's only immediate win (unless a threat sequence wins from it);
 // play a forced win by continuous threats if the threat-space search finds
-// one; else search.
+// one; else search. With Limits.RootMoves it answers only among them.
 type Player struct {
 	b   *board
 	vcf *vcf
@@ -544,7 +544,14 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 		}
 		return search.Result{Move: m, Info: in}
 	}
+	// The tactics below answer only with moves the search may play
+	// (Limits.RootMoves); a restricted root otherwise goes to alpha-beta.
+	allowed := lim.Restrict(s.LegalMoves(nil))
+	may := func(m games.Move) bool { return slices.Contains(allowed, m) }
 	for _, c := range p.b.winCells(s, me, nil) {
+		if !may(games.Move(c)) {
+			continue
+		}
 		s.Play(games.Move(c))
 		won := s.Winner() == me
 		s.Undo()
@@ -569,9 +576,9 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 	m, plies, won := p.vcf.solve(ctx, s, vcfDepth, budget, deadline)
 	used := p.vcf.nodes
 	switch {
-	case won:
+	case won && may(m):
 		return answer(m, plies, used)
-	case len(blocks) == 1:
+	case len(blocks) == 1 && may(games.Move(blocks[0])):
 		return answer(games.Move(blocks[0]), 0, used)
 	}
 	lim = lim.Spend(me, used, time.Since(start))

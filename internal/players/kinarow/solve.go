@@ -186,6 +186,49 @@ func (s *Solver) solve(ctx context.Context, st *kinarow.State, nodes int64, line
 	return sol, nil
 }
 
+// Sift is what the solver proved of the moves of a position about a win
+// for the side to move (see Solver.Sift).
+type Sift struct {
+	Win     games.Move   // a move proved to win; NoMove when none was
+	Refuted []games.Move // moves proved not to win
+	Done    bool         // every move was decided: Win, or all refuted
+	Nodes   int64        // positions searched
+}
+
+// Sift asks of the moves of st, one at a time in the solver's own order,
+// whether they win for the side to move, within nodes positions (0: no
+// limit) and while ctx lasts, and stops at the first proved win. Each
+// move costs one null-window search, cheaper than an exact score, and the
+// moves it refutes are proved not to win whether or not it finishes.
+func (s *Solver) Sift(ctx context.Context, st *kinarow.State, nodes int64) (Sift, error) {
+	if st.Game() != s.g {
+		return Sift{}, fmt.Errorf("kinarow: a position of %s given to the solver of %s", st.Game(), s.g)
+	}
+	if st.Player() < 0 {
+		return Sift{}, ErrOver
+	}
+	out := Sift{Win: games.NoMove}
+	if b := s.bit; b != nil {
+		b.ctx, b.budget, b.stop, b.nodes = ctx, nodes, false, 0
+		win, refuted, ok := b.sift(b.fromState(st))
+		for refuted != 0 {
+			out.Refuted = append(out.Refuted, b.move(refuted&-refuted))
+			refuted &= refuted - 1
+		}
+		if win != 0 {
+			out.Win = b.move(win)
+		}
+		out.Done, out.Nodes = ok, b.nodes
+		return out, nil
+	}
+	g := s.gen
+	g.ctx, g.budget, g.stop, g.nodes = ctx, nodes, false, 0
+	var ok bool
+	out.Win, out.Refuted, ok = g.sift(st)
+	out.Done, out.Nodes = ok, g.nodes
+	return out, nil
+}
+
 // Score returns only the proved score of st, without a best line: the
 // quicker call for checking a table of positions. ok is false when it
 // stopped first.
