@@ -2,7 +2,9 @@ package kinarow
 
 import (
 	"bufio"
+	"cmp"
 	"context"
+	"flag"
 	"math"
 	"os"
 	"strings"
@@ -124,27 +126,30 @@ func formatLine(st *kinarow.State, moves []games.Move) string {
 func selfPlayBudgets(lo, hi float64, n int) []int64 {
 	var out []int64
 	for i := range n {
-		v := lo * math.Pow(hi/lo, float64(i)/float64(n-1))
+		v := lo * math.Pow(hi/lo, float64(i)/float64(max(n-1, 1)))
 		scale := math.Pow(10, math.Floor(math.Log10(v))-1)
 		out = append(out, int64(math.Round(v/scale)*scale))
 	}
 	return out
 }
 
+var selfPlayN = flag.Int("c4.selfplay", 0, "TestConnectFourSelfPlay: play this many budgets from 1k to 1M nodes (the strength tag: 25)")
+
 // TestConnectFourSelfPlay: the engine (Prover) against itself from the
 // empty board, one game a budget (the engine draws no random numbers, so
 // the budgets are what makes the games differ): x, the first player, must
 // win every one. Quick: 1k, 3k and 10k nodes a move; with the strength tag
-// 25 budgets spaced evenly on a log scale from 1k to 1M. For a game x does
-// not win it reports the ply of the stone that gave the win away.
+// 25 budgets spaced evenly on a log scale from 1k to 1M (-c4.selfplay N:
+// N budgets). For a game x does not win it reports the ply of the stone
+// that gave the win away.
 func TestConnectFourSelfPlay(t *testing.T) {
 	g := loadGame(t, "connect4")
 	budgets := []int64{1_000, 3_000, 10_000}
 	if testing.Short() {
 		budgets = budgets[:1]
 	}
-	if playertest.Full {
-		budgets = selfPlayBudgets(1_000, 1_000_000, 25)
+	if playertest.Full || *selfPlayN > 0 {
+		budgets = selfPlayBudgets(1_000, 1_000_000, cmp.Or(*selfPlayN, 25))
 	}
 	won := 0
 	for _, nodes := range budgets {
