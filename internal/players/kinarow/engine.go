@@ -67,19 +67,6 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 	}
 	start := time.Now()
 	me := s.Player()
-	if m, ok := p.book.Move(s); ok {
-		// A proved win, but not how soon: the score is that of the
-		// longest game left, Mate stays 0 (unknown).
-		left := s.Game().Cells() - s.Ply()
-		in := search.Info{Depth: 1, SelDepth: 1, Score: search.MateScore - left, Time: time.Since(start), PV: []games.Move{m}}
-		if info != nil {
-			info(in)
-		}
-		if lim.Infinite {
-			<-ctx.Done()
-		}
-		return search.Result{Move: m, Info: in}
-	}
 	nodes := int64(proveNodes)
 	if lim.Nodes > 0 && !lim.Infinite {
 		nodes = max(lim.Nodes/2, 1)
@@ -99,6 +86,18 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 			<-ctx.Done()
 		}
 		return search.Result{Move: in.PV[0], Info: in}
+	}
+	if m, ok := p.book.Move(s); ok {
+		// The book's move needs no search: the solver spends its share
+		// on the proof that the move leaves o lost, which the moves after
+		// the book need (the table keeps what it proves). A proved win,
+		// but not how soon: the score is that of the longest game left,
+		// Mate stays 0 (unknown).
+		s.Play(m)
+		_, used, _ := p.solver.probe(sctx, s, nodes, -1)
+		s.Undo()
+		left := s.Game().Cells() - s.Ply()
+		return answer(search.Info{Depth: 1, SelDepth: 1, Nodes: used, Score: search.MateScore - left, PV: []games.Move{m}})
 	}
 	// First which moves win, then, with what is left, the exact score:
 	// the quickest win, or the best of a position that is not won.

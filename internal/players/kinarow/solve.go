@@ -229,6 +229,32 @@ func (s *Solver) Sift(ctx context.Context, st *kinarow.State, nodes int64) (Sift
 	return out, nil
 }
 
+// probe tells whether the score of st is above v, within nodes positions
+// (0: no limit) and while ctx lasts: one null-window search, the step of
+// the bisection. ok is false when it stopped first.
+func (s *Solver) probe(ctx context.Context, st *kinarow.State, nodes int64, v int) (above bool, n int64, ok bool) {
+	if st.Player() < 0 || st.Game() != s.g {
+		return false, 0, false
+	}
+	cells, stones := s.g.Cells(), st.Ply()
+	if b := s.bit; b != nil {
+		b.ctx, b.budget, b.stop, b.nodes = ctx, nodes, false, 0
+		p := b.fromState(st)
+		if b.canWinNext(p) {
+			return (cells+1-stones)/2 > v, 0, true
+		}
+		r := b.negamax(p, v, v+1)
+		return r > v, b.nodes, !b.stop
+	}
+	g := s.gen
+	g.ctx, g.budget, g.stop, g.nodes = ctx, nodes, false, 0
+	if g.canWinNext(st) {
+		return (cells+1-stones)/2 > v, 0, true
+	}
+	r := g.negamax(st, v, v+1)
+	return r > v, g.nodes, !g.stop
+}
+
 // Score returns only the proved score of st, without a best line: the
 // quicker call for checking a table of positions. ok is false when it
 // stopped first.
