@@ -29,13 +29,15 @@
 // Prover is "auto" on the boards the solver serves well (Connect Four and
 // its kin, boards of 16 cells or fewer). On Connect Four it first plays
 // its opening book (Book, book7x6.txt), which the solver made: x's winning
-// move in every position x meets in the first plies, whatever o plays.
-// Elsewhere the solver, within half the budget, asks of each move in turn
-// whether it wins (Solver.Sift, one null-window search a move) and the
-// Prover plays the first proved win (the quickest when the exact score
-// follows within the budget), or, when every move is refuted, the move of
-// the exact proof. Failing both, Player chooses with the rest of the budget
-// among the moves not proved to fall short of a win.
+// move in every position x meets in the first 18 plies, whatever o plays;
+// meanwhile the solver spends its share of the budget on the proof the
+// game needs when the book ends. Elsewhere the solver, within half the
+// budget, asks of each move in turn whether it wins (Solver.Sift, one
+// null-window search a move) and the Prover plays the first proved win
+// (the quickest when the exact score follows within the budget), or, when
+// every move is refuted, the move of the exact proof. Failing both, Player
+// chooses with the rest of the budget among the moves not proved to fall
+// short of a win.
 //
 // # The threat evaluation
 //

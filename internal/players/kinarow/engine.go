@@ -17,7 +17,9 @@ const proveNodes = 2_000_000
 // Prover is a k-in-a-row player that plays the solver's move whenever the
 // solver proves it within its share of the budget: half the nodes, half
 // the time the clock allows. On Connect Four it first plays the move of
-// its opening book (see Book) where it has one. Otherwise the solver asks
+// its opening book (see Book) where it has one, and the solver spends its
+// share on proving the position that move leaves, whose proof the moves
+// after the book need. Otherwise the solver asks
 // of each move in turn whether it wins (Solver.Sift) and, when one does,
 // the Prover plays it, or the quickest win if an exact proof (Solver.Prove)
 // follows within the share; when every move is refuted, the exact proof's
