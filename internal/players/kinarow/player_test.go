@@ -156,6 +156,42 @@ func TestTactics(t *testing.T) {
 	}
 }
 
+// TestRootMoves: with Limits.RootMoves Player answers among them, even
+// where its tactics would play a win or a block elsewhere (the Prover
+// relies on it to keep the moves its solver refuted out).
+func TestRootMoves(t *testing.T) {
+	g := loadKinarow(t, "connect4")
+	rng := rand.New(rand.NewPCG(2, 2))
+	eng := NewPlayer(g, 1)
+	tested := 0
+	for range 20 {
+		st := g.NewState().(*kinarow.State)
+		for st.Player() >= 0 {
+			me := st.Player()
+			if tactic := append(immediateWins(st, me), immediateWins(st, 1-me)...); len(tactic) > 0 {
+				var only []games.Move
+				for _, m := range st.LegalMoves(nil) {
+					if !slices.Contains(tactic, m) {
+						only = append(only, m)
+					}
+				}
+				if len(only) > 0 {
+					tested++
+					res := eng.Search(context.Background(), st, search.Limits{Nodes: 200, RootMoves: only}, nil)
+					if !slices.Contains(only, res.Move) {
+						t.Fatalf("%s: played %s, not one of the root moves", st.Position(), st.FormatMove(res.Move))
+					}
+				}
+			}
+			moves := st.LegalMoves(nil)
+			st.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if tested == 0 {
+		t.Error("no position tested")
+	}
+}
+
 // orderOnly hides the move filter of the threat evaluation, for searches
 // that check it.
 type orderOnly struct{ e *threatEval }

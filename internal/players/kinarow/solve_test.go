@@ -285,8 +285,20 @@ func bruteScore(st *kinarow.State) int {
 	return best
 }
 
+// bruteWins tells by minimax whether m wins for the side to move in st.
+func bruteWins(st *kinarow.State, m games.Move) bool {
+	me := st.Player()
+	st.Play(m)
+	defer st.Undo()
+	if st.Player() < 0 {
+		return st.Winner() == me
+	}
+	return bruteScore(st) < 0
+}
+
 // TestBrute checks both solvers against plain minimax on random positions
-// near the end of small boards, with and without gravity and exact.
+// near the end of small boards, with and without gravity and exact: the
+// score, the probes, and the moves Sift proves and refutes.
 func TestBrute(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
@@ -325,6 +337,27 @@ func TestBrute(t *testing.T) {
 				sol, err := s.Solve(context.Background(), st, 0)
 				if err != nil || !sol.Exact || sol.Score != want {
 					t.Fatalf("%s: %+v, %v; minimax says %d", st.Position(), sol, err, want)
+				}
+				for _, v := range []int{-1, 0} {
+					if above, _, ok := s.probe(context.Background(), st, 0, v); !ok || above != (want > v) {
+						t.Fatalf("%s: probe(%d) %v, %v; minimax says %d", st.Position(), v, above, ok, want)
+					}
+				}
+				// Sift, unlimited and stopped early: a win it names wins, a
+				// move it refutes does not.
+				for _, nodes := range []int64{0, 20} {
+					sift, err := s.Sift(context.Background(), st, nodes)
+					if err != nil || nodes == 0 && (!sift.Done || (sift.Win != games.NoMove) != (want > 0)) {
+						t.Fatalf("%s: %+v, %v; minimax says %d", st.Position(), sift, err, want)
+					}
+					if sift.Win != games.NoMove && !bruteWins(st, sift.Win) {
+						t.Fatalf("%s: Sift's win %s does not win", st.Position(), st.FormatMove(sift.Win))
+					}
+					for _, m := range sift.Refuted {
+						if bruteWins(st, m) {
+							t.Fatalf("%s: Sift refuted %s, a win", st.Position(), st.FormatMove(m))
+						}
+					}
 				}
 			}
 		})
