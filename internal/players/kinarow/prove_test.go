@@ -122,13 +122,16 @@ func formatLine(st *kinarow.State, moves []games.Move) string {
 }
 
 // selfPlayBudgets returns n node budgets spaced evenly on a log scale from
-// lo to hi, rounded to two significant digits.
+// lo to hi, rounded to two significant digits, without repeats (so fewer
+// than n when they are dense).
 func selfPlayBudgets(lo, hi float64, n int) []int64 {
 	var out []int64
 	for i := range n {
 		v := lo * math.Pow(hi/lo, float64(i)/float64(max(n-1, 1)))
 		scale := math.Pow(10, math.Floor(math.Log10(v))-1)
-		out = append(out, int64(math.Round(v/scale)*scale))
+		if r := int64(math.Round(v/scale) * scale); len(out) == 0 || r != out[len(out)-1] {
+			out = append(out, r)
+		}
 	}
 	return out
 }
