@@ -30,14 +30,16 @@ type Solution struct {
 // Empties where the solver's search changes gear (8x8 frame). The values
 // were chosen by the nodes and the time spent on FFO #40-#42.
 const (
-	solveShallowN  = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
-	solveETC       = 10 // from here: enhanced transposition cutoffs
-	solveNearN     = 10 // up to here: the near table (nearTable entries)
-	solveSortEval  = 20 // from here: moves ordered by a shallow midgame search
-	solveMixEval   = 14 // from here to solveSortEval: fastest first plus the evaluation
-	solveMixWeight = 32 // centi-discs of evaluation worth one fastest-first unit
-	solveScoreSpan = 256
-	nearTable      = 1 << 18
+	solveShallowN   = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
+	solveETC        = 10 // from here: enhanced transposition cutoffs
+	solveNearN      = 10 // up to here: the near table (nearTable entries)
+	solveSortEval   = 20 // from here: moves ordered by a shallow midgame search
+	solveMixEval    = 14 // from here to solveSortEval: fastest first plus the evaluation
+	solveMixWeight  = 32 // centi-discs of evaluation worth one fastest-first unit
+	solveGuessN     = 20 // from here: the root's first guess from midgame searches
+	solveGuessDepth = 6  // of this depth and the next
+	solveScoreSpan  = 256
+	nearTable       = 1 << 18
 )
 
 // Solver is the exact endgame solver: MTD(f) at the root (null-window
@@ -292,13 +294,21 @@ func final(p, o uint64, n int) int {
 
 // root finds the exact score and a best move (a frame bit) by MTD(f):
 // null-window searches of the root, each testing whether the score
-// reaches a value, starting from the midgame evaluation's guess and moving
+// reaches a value, starting from the midgame evaluation's guess (far from
+// the end, the mean of two midgame searches) and moving
 // to the bound each search returns, until the bounds meet. Each test
 // re-reads what the previous ones left in the table.
 func (v *solver8) root(p, o uint64, n int) (int, int) {
 	squares := v.size * v.size
 	lo, hi := -squares, squares
 	g := v.owner.eval.eval8(p, o) / 100
+	if n >= solveGuessN {
+		// Searches of odd and even depth err in opposite directions: their
+		// mean is a better guess, and a guess nearer the score saves whole
+		// passes (those that fail low cost most).
+		e := v.owner.eval
+		g = (e.shallow(p, o, solveGuessDepth) + e.shallow(p, o, solveGuessDepth+1)) / 200
+	}
 	g = min(max(g&^1, lo), hi) // scores are even
 	bestSq := -1
 	for lo < hi {
