@@ -31,7 +31,7 @@ type Solution struct {
 // were chosen by the nodes and the time spent on FFO #40-#42.
 const (
 	solveShallowN   = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
-	solveETC        = 10 // from here: enhanced transposition cutoffs
+	solveETC        = 8  // from here: enhanced transposition cutoffs
 	solveNearN      = 10 // up to here: the near table (nearTable entries)
 	solveSortEval   = 20 // from here: moves ordered by a shallow midgame search
 	solveMixEval    = 14 // from here to solveSortEval: fastest first plus the evaluation
