@@ -35,25 +35,25 @@ const (
 	solveNearN      = 10 // up to here: the near table (nearTable entries)
 	solveSortEval   = 20 // from here: moves ordered by a shallow midgame search
 	solveMixEval    = 14 // from here to solveSortEval: fastest first plus the evaluation
-	solveMixWeight  = 32 // centi-discs of evaluation worth one fastest-first unit
+	solveMixWeight  = 32 // centi-discs of evaluation or search worth one fastest-first unit
 	solveGuessN     = 20 // from here: the root's first guess from midgame searches
 	solveGuessDepth = 6  // of this depth and the next
 	solveScoreSpan  = 256
-	nearTable       = 1 << 18
+	nearTable       = 1 << 20
 )
 
 // Solver is the exact endgame solver: MTD(f) at the root (null-window
-// tests from the midgame evaluation's guess) over negascout (principal
+// tests from a guess of midgame searches) over negascout (principal
 // variation search) on the final disc difference, with a transposition
 // table (buckets of two, the position itself as the key, so no collision is
 // ever mistaken for a hit; the positions 10 empties or fewer from the end
-// in a small one of their own that stays in the cache), enhanced transposition cutoffs, a stability
-// cutoff (the opponent's stable discs bound the score), and move ordering
-// that changes with the distance to the end: shallow midgame searches
-// (depth 2 to 5) far from it, fastest first nearer (fewest replies for the
-// opponent, corners counting double; a corner taken; few own discs next to
-// empty squares; from 14 to 19 empties the midgame evaluation of the
-// position after the move breaks near-ties), and from 6 empties down no
+// in a smaller one of their own), enhanced transposition cutoffs, a
+// stability cutoff (the opponent's stable discs bound the score), and move
+// ordering: the table's move first, then fastest first (fewest replies for
+// the opponent, corners counting double; a corner taken; few own discs next
+// to empty squares) with, 14 empties or more from the end, the score of the
+// position after the move added in (from 20 empties a shallow midgame
+// search, depth 2 to 5; below, the evaluation), and from 6 empties down no
 // move list at all: the empty
 // squares next to an opponent's disc are tried straight from the bitboard,
 // those in quadrants with an odd number of empties first (parity), corners
@@ -215,8 +215,8 @@ func ttIndex(p, o uint64) uint64 {
 // The table has buckets of two entries: a new result replaces the entry
 // of the same position, else the one with the smaller subtree.
 // Positions up to solveNearN empties from the end go to a small table of
-// their own (nearTable entries, 6 MB; no larger than the main one), which
-// stays in the processor's cache:
+// their own (nearTable entries, 24 MB; no larger than the main one), which
+// stays in the processor's caches more than the main one:
 // they are the most numerous, and their transpositions come close together
 // in time, so a small table finds most of them, at a fraction of the cost
 // of a probe of the big one in memory.
@@ -425,8 +425,8 @@ type moveList struct {
 }
 
 // order fills list with p's moves, best first: the table's move, then by
-// a shallow midgame search far from the end, nearer by fastest first and
-// the evaluation, else fastest first alone.
+// fastest first plus a shallow midgame search far from the end, plus the
+// evaluation nearer, and fastest first alone nearer still.
 func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
 	list.n = 0
 	for m := othello.Moves(p, o) & v.valid; m != 0; m &= m - 1 {
@@ -439,7 +439,9 @@ func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
 		case sq == ttMove:
 			e.key = 1 << 30
 		case n >= solveSortEval:
-			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))
+			// The search's score (centi-discs) in fastest-first units,
+			// plus fastest first.
+			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))/solveMixWeight + v.fastestFirst(e.p, e.o, sq)
 			// A shallow search costs thousands of the solver's nodes far
 			// from the end: check the deadline after each, not only
 			// every 4096 ticks (60 empties ran seconds over --time).
