@@ -19,8 +19,9 @@ import (
 // BenchmarkSolveFFO solves the FFO problems of testdata/ffo.txt, one
 // sub-benchmark each (select with -bench 'SolveFFO/ffo-4[0-4]'), from an
 // empty table, and fails on a wrong score or move. It reports the solver's
-// nodes, nodes per second and CPU seconds (on a shared machine steadier
-// than the wall clock).
+// nodes, the nodes of the midgame searches that order its moves and make
+// its first guess (order-nodes, not counted in nodes), nodes per second and
+// CPU seconds (on a shared machine steadier than the wall clock).
 func BenchmarkSolveFFO(b *testing.B) {
 	g := loadOthello(b, "othello")
 	solver := NewSolver(256)
@@ -30,7 +31,7 @@ func BenchmarkSolveFFO(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var nodes int64
+			var nodes, orderNodes int64
 			cpu := gametest.CPUTime()
 			for b.Loop() {
 				solver.Clear()
@@ -39,9 +40,11 @@ func BenchmarkSolveFFO(b *testing.B) {
 					b.Fatalf("score %+d move %s (exact %v); want %+d", sol.Score, mv, sol.Exact, p.best)
 				}
 				nodes += sol.Nodes
+				orderNodes += solver.eval.nodes
 			}
 			b.ReportMetric((gametest.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(orderNodes)/float64(b.N), "order-nodes/op")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
@@ -51,7 +54,8 @@ func BenchmarkSolveFFO(b *testing.B) {
 // $MEEPLE_EDAX names an Edax binary (its folder holding the data/eval.dat
 // it reads): Edax solves the problems of testdata/ffo.txt on one thread
 // (-solve, -n 1, -l 60), meeple solves them in this process, each from an
-// empty table, and it reports both programs' CPU seconds and nodes and the
+// empty table, and it reports both programs' CPU seconds and nodes
+// (meeple's ordering searches apart, as meeple-order-nodes) and the
 // ratio of meeple's CPU time to Edax's (below 1: meeple is faster). It
 // fails when meeple gets a score or a best move wrong.
 func BenchmarkSolveFFOEdax(b *testing.B) {
@@ -82,7 +86,7 @@ func BenchmarkSolveFFOEdax(b *testing.B) {
 		if m := regexp.MustCompile(`(\d+) nodes in`).FindSubmatch(out); m != nil {
 			edaxNodes, _ = strconv.ParseInt(string(m[1]), 10, 64)
 		}
-		var nodes int64
+		var nodes, orderNodes int64
 		cpu := gametest.CPUTime()
 		for _, p := range probs {
 			st, err := g.ParseState(p.pos)
@@ -95,6 +99,7 @@ func BenchmarkSolveFFOEdax(b *testing.B) {
 				b.Fatalf("%s: score %+d move %s (exact %v); want %+d", p.name, sol.Score, mv, sol.Exact, p.best)
 			}
 			nodes += sol.Nodes
+			orderNodes += solver.eval.nodes
 		}
 		meepleCPU := gametest.CPUTime() - cpu
 		b.ReportMetric(edaxCPU.Seconds(), "edax-cpu-s")
@@ -102,5 +107,6 @@ func BenchmarkSolveFFOEdax(b *testing.B) {
 		b.ReportMetric(meepleCPU.Seconds()/edaxCPU.Seconds(), "cpu-ratio")
 		b.ReportMetric(float64(edaxNodes), "edax-nodes")
 		b.ReportMetric(float64(nodes), "meeple-nodes")
+		b.ReportMetric(float64(orderNodes), "meeple-order-nodes")
 	}
 }
