@@ -13,10 +13,11 @@
 // corner, stable discs, edges, parity and the disc count, weighted by the
 // stage of the game).
 //
-// Solver (solve.go) is MTD(f) over negascout with a transposition table
-// (and a small one that stays in the cache for the positions near the end),
-// fastest-first and shallow-search ordering, stability and enhanced
-// transposition cutoffs, and the last empties special-cased. It backs
+// Solver (solve.go) is MTD(f) from a guess of midgame searches over
+// negascout with a transposition table (and a smaller one for the positions
+// near the end), fastest-first ordering plus the evaluation or a shallow
+// search far from the end, stability and enhanced transposition cutoffs,
+// and the last empties special-cased. It backs
 // meeple solve. testdata/ffo.txt holds the FFO endgame test positions.
 //
 // # Sources
