@@ -25,14 +25,16 @@ The position is the start of VARIANT, or --position (the FFO format: the
 squares a1, b1, ... row by row as X, O or -, a space, X or O to move),
 followed by --moves. Without a limit it runs until it is done.
 
-A Nocca Nocca variant small enough to pack a position into 64 bits (16
-squares with stacks of 3) is solved by retrograde analysis of every position
+A Nocca Nocca variant is solved by retrograde analysis of every position
 reachable from the start (or --position, a position string of the nocca
 family, then --moves; its past is not taken into account): it prints the
 value for the side to move (win, loss or draw), the plies to the end with
-best play, a best move and the line. --nodes then bounds the number of
-positions (0: 67,108,864, about 2 GB of tables), --time the time; --hash is
-not used.
+best play, a best move and the line, and the positions reached. Its tables
+take a byte and a bit for every arrangement of the pieces (4.7 GB for 4
+rows x 5 columns); --memory bounds them, a larger board is refused up
+front. Progress goes to stderr; --checkpoint FILE saves the state at most
+every 5 minutes, and a solve that finds FILE resumes from it. --time stops
+it; --nodes and --hash are not used.
 
 A k-in-a-row variant (connect4, tictactoe, qubic, ...) is proved by
 negamax (bitboards for Connect Four and the other four-in-a-row gravity
@@ -47,6 +49,8 @@ and --time bound the search; --hash sizes its table.`)
 	nodes := fs.Int64("nodes", 0, "stop after this many nodes (0: no limit)")
 	movetime := fs.Duration("time", 0, "stop after this long (0: no limit)")
 	hash := fs.Int("hash", 256, "transposition table size in megabytes (memory is taken as the table fills)")
+	memory := fs.Int64("memory", noccaplayer.DefaultBytes>>20, "Nocca Nocca: the most megabytes of tables")
+	checkpoint := fs.String("checkpoint", "", "Nocca Nocca: save the state to this file and resume from it")
 	var set setFlags
 	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
 	args, err = parse(fs, env, args)
@@ -69,7 +73,10 @@ and --time bound the search; --hash sizes its table.`)
 			ctx, cancel = context.WithTimeout(ctx, *movetime)
 			defer cancel()
 		}
-		sol, err := noccaplayer.Solve(ctx, nst, int(*nodes))
+		if *memory < 1 || *memory > 1<<30 {
+			return fmt.Errorf("--memory %d: want 1..%d megabytes", *memory, 1<<30)
+		}
+		sol, err := noccaplayer.Solve(ctx, nst, noccaplayer.Options{MaxBytes: *memory << 20, Progress: env.Stderr, Checkpoint: *checkpoint})
 		if err != nil {
 			return err
 		}

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"slices"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
@@ -39,31 +41,54 @@ type Solution struct {
 // noccaDrawLine caps the line shown for a drawn position.
 const noccaDrawLine = 24
 
-// DefaultPositions bounds a solve when the caller gives no limit: about
-// 2 GB of tables.
-const DefaultPositions = 64 << 20
+// DefaultBytes bounds the tables of a solve when the caller gives no
+// limit: 6 GiB, enough for the 4x5 board (4.7 GB).
+const DefaultBytes = 6 << 30
 
-// ErrTooLarge is wrapped by the error of a solve that would need more
-// positions than allowed, or a board that does not pack into 64 bits.
+// ErrTooLarge is wrapped by the error of a solve whose tables would need
+// more memory than allowed.
 var ErrTooLarge = errors.New("too large for the retrograde solver")
 
+// Options of a solve; the zero value solves quietly within DefaultBytes.
+type Options struct {
+	// MaxBytes bounds the tables (0: DefaultBytes); a board that needs
+	// more is refused before anything is allocated.
+	MaxBytes int64
+	// Progress gets a line at the end of every pass and round and every
+	// half minute within one (nil: none).
+	Progress io.Writer
+	// Checkpoint names a file the state is saved to (written to a
+	// temporary file and renamed) at the end of a pass or round, at most
+	// once every CheckpointEvery (0: 5 minutes), and when the solve is
+	// done. A solve that finds the file resumes from it; a file of
+	// another variant or start position is refused.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+}
+
 // Solve solves the position st exactly by retrograde analysis of every
-// position reachable from it. maxPositions bounds the tables (0:
-// DefaultPositions); ctx stops it (with ctx's error).
+// position reachable from it; ctx stops it (with ctx's error).
 //
-// The positions are enumerated breadth-first from st, each packed into 64
-// bits from the point of view of the side to move (its pieces moving up,
-// colours as "mine" and "theirs") and identified with its left-right mirror
-// image, so that a position and its colour-reversed, mirrored twins are one
-// node. A node whose side to move has an uncovered piece on the far row is
-// won in one ply (it steps into the goal), one with no legal move lost in
-// none. Then, from these, the values spread backwards along the moves
-// (predecessors are found by un-moving the opponent's top pieces): a node
-// with a lost successor is won, one gets 1 + the smallest distance of its
-// lost successors; a node all of whose successors are won is lost, with 1 +
-// the largest distance; what is never reached is a draw (neither side can
-// force the end). Processing nodes in order of distance makes the
-// distances exact.
+// The positions are numbered densely (see ranking), each from the point of
+// view of the side to move (its pieces moving up, colours as "mine" and
+// "theirs") and identified with its left-right mirror image by taking the
+// smaller number of the two, so that a position and its colour-reversed,
+// mirrored twins are one node. The tables are a byte an index (see
+// decided) and a bit an index for the positions reached from st.
+//
+// Passes over the reached bits expand every reached node not yet expanded
+// until a pass expands none: a node whose side to move has an uncovered
+// piece on the far row is won in one ply (it steps into the goal), one
+// with no legal move lost in none, any other gets the number of its
+// distinct successors, which are marked reached. Then the values spread
+// backwards in rounds d = 0, 1, 2, ...: from each node decided at distance
+// d, its predecessors (found by un-moving the opponent's top pieces) that
+// are still undecided are won at d+1 if the node is lost, and lose a
+// successor if it is won, lost at d+1 when the last one goes; the rounds
+// end when one decides nothing. A node gets 1 + the smallest distance of
+// its lost successors, or 1 + the largest of its won ones, so a win is at
+// an odd distance and a loss at an even one. What is never decided is a
+// draw (neither side can force the end).
 //
 // Repetition. The analysis is of the position graph, where endless play is
 // a draw, and it is exact under the draw by repetition too, for a position
@@ -78,11 +103,8 @@ var ErrTooLarge = errors.New("too large for the retrograde solver")
 // so neither can force a decisive end, and the game ends by repetition (or
 // never, with repetition=0). The goal rule (forward or straight) changes
 // only how many moves enter the goal, never a value.
-func Solve(ctx context.Context, st *nocca.State, maxPositions int) (Solution, error) {
+func Solve(ctx context.Context, st *nocca.State, opt Options) (Solution, error) {
 	start := time.Now()
-	if maxPositions <= 0 {
-		maxPositions = DefaultPositions
-	}
 	var sol Solution
 	sol.Move = games.NoMove
 	if st.Player() == games.Terminal {
@@ -92,29 +114,27 @@ func Solve(ctx context.Context, st *nocca.State, maxPositions int) (Solution, er
 		sol.Time = time.Since(start)
 		return sol, nil
 	}
-	r, err := newRetro(st.Game(), maxPositions)
+	r, err := newRetro(st, opt)
 	if err != nil {
 		return sol, err
 	}
-	root := r.pack(st)
-	if err := r.enumerate(ctx, root); err != nil {
+	if err := r.run(ctx); err != nil {
 		return sol, err
 	}
-	if err := r.retrograde(ctx); err != nil {
-		return sol, err
-	}
-	sol.Positions = len(r.keys)
-	for _, v := range r.value {
-		switch v {
-		case retroWin:
-			sol.Wins++
-		case retroLoss:
-			sol.Losses++
-		default:
-			sol.Draws++
+	for w, word := range r.reached {
+		for ; word != 0; word &= word - 1 {
+			switch v, _ := decode(r.byteAt(uint64(w)<<6 | uint64(bits.TrailingZeros64(word)))); v {
+			case 1:
+				sol.Wins++
+			case -1:
+				sol.Losses++
+			default:
+				sol.Draws++
+			}
 		}
 	}
-	sol.Value, sol.Plies = r.result(root)
+	sol.Positions = sol.Wins + sol.Losses + sol.Draws
+	sol.Value, sol.Plies = r.result(r.root)
 	// The line: play best moves on a copy of the position.
 	line := st.Clone().(*nocca.State)
 	for len(sol.PV) < max(sol.Plies, noccaDrawLine) && line.Player() != games.Terminal {
@@ -162,345 +182,330 @@ func (sol Solution) Report(w io.Writer, st *nocca.State) {
 	fmt.Fprintf(w, "time %s\n", sol.Time.Round(time.Millisecond))
 }
 
-// Node values of the retrograde analysis, for the side to move.
+// A node's byte: 0 not expanded (or not reached); 1..127 undecided, with
+// that many distinct successors not yet known to be won for their mover;
+// decided+d decided at distance d, won for the side to move when d is odd,
+// lost when it is even (decode).
 const (
-	retroUnknown uint8 = iota // a draw once the analysis is done
-	retroWin
-	retroLoss
+	decided = 128
+	maxDist = 127
 )
 
-// retro is the retrograde analysis of one Nocca Nocca game. A position is
-// packed as cells of b bits, square i (row-major, row 0 the mover's home
-// row) at bit i*b: a sentinel bit at the stack's height and one bit a piece
-// below it, 0 for the mover's pieces and 1 for the opponent's (the stack
-// byte of games/nocca with colours relative to the mover).
-type retro struct {
-	g          *nocca.Game
-	cols, rows int
-	cells      int
-	b          uint // bits a cell
-	mask       uint64
-	stack      int
-	swap       []uint8 // a cell with the colours exchanged
-
-	keys  []uint64 // the canonical key of each node, by index
-	slots []uint32 // open addressing: node index + 1, 0 empty
-	shift uint
-	max   int
-
-	value []uint8
-	dist  []uint16
-	left  []uint8 // successors not yet known to be won for their mover
+// decode returns the value (+1 won, -1 lost, 0 undecided: a draw once the
+// analysis is done) and the distance of a node's byte.
+func decode(b uint8) (value, dist int) {
+	if b < decided {
+		return 0, 0
+	}
+	d := int(b - decided)
+	if d%2 == 1 {
+		return 1, d
+	}
+	return -1, d
 }
 
-func newRetro(g *nocca.Game, maxPositions int) (*retro, error) {
-	r := &retro{g: g, cols: g.Columns(), rows: g.Rows(), cells: g.Squares(), stack: g.Stack(), max: maxPositions}
-	r.b = uint(r.stack + 1)
-	if int(r.b)*r.cells > 64 {
-		return nil, fmt.Errorf("nocca: %d squares with stacks of %d need %d bits a position; the solver packs at most 64 (16 squares with stacks of 3): %w",
-			r.cells, r.stack, int(r.b)*r.cells, ErrTooLarge)
+// chunkBits sets the work unit of the passes and rounds: 1<<chunkBits
+// indices.
+const chunkBits = 16
+
+// retro is the retrograde analysis of the positions reachable from one
+// Nocca Nocca position.
+type retro struct {
+	*ranking
+	opt     Options
+	variant string
+	root    uint64 // the canonical index of the start
+
+	val     []uint64 // a byte an index, eight to a word (little-endian)
+	reached []uint64 // a bit an index
+	dirty   []uint32 // by chunk: bits set since the chunk was last scanned
+
+	overflow atomic.Bool // a round would decide a node past maxDist
+	saved    time.Time   // of the last checkpoint
+}
+
+func newRetro(st *nocca.State, opt Options) (*retro, error) {
+	k, err := newRanking(st.Game())
+	if err != nil {
+		return nil, err
 	}
-	r.mask = 1<<r.b - 1
-	r.swap = make([]uint8, 1<<r.b)
-	for v := range r.swap {
-		if v == 0 {
-			continue
-		}
-		h := bits.Len8(uint8(v)) - 1
-		r.swap[v] = uint8(v) ^ (1<<h - 1)
+	if opt.MaxBytes <= 0 {
+		opt.MaxBytes = DefaultBytes
 	}
-	r.shift = 64 - 16
-	r.slots = make([]uint32, 1<<16)
+	if opt.CheckpointEvery <= 0 {
+		opt.CheckpointEvery = 5 * time.Minute
+	}
+	valWords, bitWords, chunks := (k.n+7)/8, (k.n+63)/64, (k.n+1<<chunkBits-1)>>chunkBits
+	need := 8*valWords + 8*bitWords + 4*chunks // k.n < 2^63: no overflow
+	if need > uint64(opt.MaxBytes) {
+		return nil, fmt.Errorf("nocca: %d squares with %d pieces a side number %d positions, whose tables need %d bytes (%s); the limit is %d (%s): %w",
+			k.cells, k.pieces, k.n, need, sizeText(need), opt.MaxBytes, sizeText(uint64(opt.MaxBytes)), ErrTooLarge)
+	}
+	r := &retro{ranking: k, opt: opt, variant: st.Game().String(), saved: time.Now()}
+	var cells [64]uint8
+	r.cellsOf(st, &cells)
+	r.root = r.canonical(&cells, 0)
+	r.val = make([]uint64, valWords)
+	r.reached = make([]uint64, bitWords)
+	r.dirty = make([]uint32, chunks)
+	r.progress("%s: %d indices, %s of tables", r.variant, k.n, sizeText(need))
 	return r, nil
 }
 
-// pack writes a game position as a canonical key.
-func (r *retro) pack(st *nocca.State) uint64 {
-	var cells [64]uint8
-	me := st.ToMove()
-	for sq := range r.cells {
-		row, col := sq/r.cols, sq%r.cols
-		if me == nocca.Black {
-			row = r.rows - 1 - row // black moves down: turn the board over
-		}
-		h, colours := st.Stack(sq)
-		if me == nocca.Black {
-			colours ^= 1<<h - 1
-		}
-		cells[row*r.cols+col] = 1<<h | colours
+// sizeText writes a number of bytes for people: "4.69 GB".
+func sizeText(b uint64) string {
+	if b < 1e9 {
+		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
 	}
-	k, m := r.keys2(&cells, false)
-	return min(k, m)
+	return fmt.Sprintf("%.2f GB", float64(b)/1e9)
 }
 
-// keys2 packs cells, and their mirror image, optionally turned over (rows
-// reversed, colours exchanged: the next mover's point of view).
-func (r *retro) keys2(cells *[64]uint8, turn bool) (k, m uint64) {
-	for row := range r.rows {
-		dst := row
-		if turn {
-			dst = r.rows - 1 - row
-		}
-		for col := range r.cols {
-			v := cells[row*r.cols+col]
-			if turn {
-				v = r.swap[v]
-			}
-			k |= uint64(v) << (uint(dst*r.cols+col) * r.b)
-			m |= uint64(v) << (uint(dst*r.cols+r.cols-1-col) * r.b)
-		}
-	}
-	return k, m
-}
+// Phases of the analysis, as a checkpoint records them.
+const (
+	phaseEnumerate = iota
+	phaseRetrograde
+	phaseDone
+)
 
-func (r *retro) unpack(k uint64, cells *[64]uint8) {
-	for i := range r.cells {
-		cells[i] = uint8(k >> (uint(i) * r.b) & r.mask)
-	}
-}
+var phaseNames = []string{"enumerate", "retrograde", "done"}
 
-func cellHeight(v uint8) int { return bits.Len8(v) - 1 }
-
-// lookup returns the node index of key, or -1.
-func (r *retro) lookup(key uint64) int {
-	mask := uint64(len(r.slots) - 1)
-	for i := (key * 0x9E3779B97F4A7C15) >> r.shift; ; i = (i + 1) & mask {
-		s := r.slots[i]
-		if s == 0 {
-			return -1
-		}
-		if r.keys[s-1] == key {
-			return int(s - 1)
-		}
-	}
-}
-
-// insert adds key if new and reports whether it was.
-func (r *retro) insert(key uint64) (bool, error) {
-	if 2*(len(r.keys)+1) > len(r.slots) {
-		if len(r.keys) >= r.max {
-			return false, fmt.Errorf("nocca: more than %d positions: %w", r.max, ErrTooLarge)
-		}
-		r.grow()
-	}
-	mask := uint64(len(r.slots) - 1)
-	for i := (key * 0x9E3779B97F4A7C15) >> r.shift; ; i = (i + 1) & mask {
-		s := r.slots[i]
-		if s == 0 {
-			if len(r.keys) >= r.max {
-				return false, fmt.Errorf("nocca: more than %d positions: %w", r.max, ErrTooLarge)
-			}
-			r.keys = append(r.keys, key)
-			r.slots[i] = uint32(len(r.keys))
-			return true, nil
-		}
-		if r.keys[s-1] == key {
-			return false, nil
-		}
-	}
-}
-
-func (r *retro) grow() {
-	r.slots = make([]uint32, 2*len(r.slots))
-	r.shift--
-	mask := uint64(len(r.slots) - 1)
-	for n, key := range r.keys {
-		i := (key * 0x9E3779B97F4A7C15) >> r.shift
-		for r.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		r.slots[i] = uint32(n + 1)
-	}
-}
-
-// tryWin reports whether the mover has an uncovered piece on the far row.
-func (r *retro) tryWin(cells *[64]uint8) bool {
-	for sq := (r.rows - 1) * r.cols; sq < r.cells; sq++ {
-		if v := cells[sq]; v > 1 && v>>(cellHeight(v)-1)&1 == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// children appends the canonical keys of the positions the mover's steps
-// lead to (moves into the goal are not among them), each once.
-func (r *retro) children(cells *[64]uint8, out []uint64) []uint64 {
-	out = out[:0]
-	for from := range r.cells {
-		v := cells[from]
-		h := cellHeight(v)
-		if h == 0 || v>>(h-1)&1 != 0 {
-			continue
-		}
-		fr, fc := from/r.cols, from%r.cols
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				tr, tc := fr+dr, fc+dc
-				if dr == 0 && dc == 0 || tr < 0 || tr >= r.rows || tc < 0 || tc >= r.cols {
-					continue
-				}
-				to := tr*r.cols + tc
-				w := cells[to]
-				th := cellHeight(w)
-				if th >= r.stack {
-					continue
-				}
-				// Step the top piece (colour 0) from from to to.
-				cells[from] = v&(1<<(h-1)-1) | 1<<(h-1)
-				cells[to] = w&^(1<<th) | 1<<(th+1)
-				k, m := r.keys2(cells, true)
-				cells[from], cells[to] = v, w
-				out = append(out, min(k, m))
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// parents appends the canonical keys of the positions with a step to the
-// node key (any of its mirror images), each once: turned to the previous
-// mover's point of view, every top piece of its is stepped back to a
-// neighbour that is not full.
-func (r *retro) parents(key uint64, out []uint64) []uint64 {
-	out = out[:0]
-	var cells, turned [64]uint8
-	r.unpack(key, &cells)
-	for mirror := range 2 {
-		for row := range r.rows {
-			for col := range r.cols {
-				c := col
-				if mirror == 1 {
-					c = r.cols - 1 - col
-				}
-				turned[(r.rows-1-row)*r.cols+c] = r.swap[cells[row*r.cols+col]]
-			}
-		}
-		for to := range r.cells {
-			w := turned[to]
-			th := cellHeight(w)
-			if th == 0 || w>>(th-1)&1 != 0 {
-				continue
-			}
-			tr, tc := to/r.cols, to%r.cols
-			for dr := -1; dr <= 1; dr++ {
-				for dc := -1; dc <= 1; dc++ {
-					fr, fc := tr+dr, tc+dc
-					if dr == 0 && dc == 0 || fr < 0 || fr >= r.rows || fc < 0 || fc >= r.cols {
-						continue
-					}
-					from := fr*r.cols + fc
-					v := turned[from]
-					h := cellHeight(v)
-					if h >= r.stack {
-						continue
-					}
-					turned[to] = w&(1<<(th-1)-1) | 1<<(th-1)
-					turned[from] = v&^(1<<h) | 1<<(h+1)
-					k, m := r.keys2(&turned, false)
-					turned[from], turned[to] = v, w
-					out = append(out, min(k, m))
-				}
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// enumerate finds every node reachable from root, breadth-first, and seeds
-// the terminal values: won in one where the mover can enter the goal, lost
-// where it has no move. Other nodes get their number of successors.
-func (r *retro) enumerate(ctx context.Context, root uint64) error {
-	if _, err := r.insert(root); err != nil {
+// run enumerates and solves, resuming from the checkpoint if there is one.
+func (r *retro) run(ctx context.Context) error {
+	phase, step, resumed, err := r.resume()
+	switch {
+	case err != nil:
 		return err
+	case resumed:
+		r.progress("resumed from %s: %s, step %d", r.opt.Checkpoint, phaseNames[phase], step)
+		for c := range r.dirty {
+			r.dirty[c] = 1
+		}
+	default:
+		r.mark(r.root)
 	}
-	var cells [64]uint8
-	var kids []uint64
-	for n := 0; n < len(r.keys); n++ {
-		if n&0xffff == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		r.unpack(r.keys[n], &cells)
-		if r.tryWin(&cells) {
-			r.left = append(r.left, 0)
-			continue
-		}
-		kids = r.children(&cells, kids)
-		r.left = append(r.left, uint8(len(kids)))
-		for _, k := range kids {
-			if _, err := r.insert(k); err != nil {
+	if phase == phaseEnumerate {
+		for pass := step + 1; ; pass++ {
+			n, err := r.pass(ctx, pass)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				break
+			}
+			if err := r.checkpoint(phaseEnumerate, pass, false); err != nil {
 				return err
 			}
 		}
+		phase, step = phaseRetrograde, 0
+	}
+	if phase == phaseRetrograde {
+		for d := step; ; d++ {
+			n, err := r.round(ctx, d)
+			if err != nil {
+				return err
+			}
+			if n == 0 && d >= 1 {
+				break
+			}
+			if err := r.checkpoint(phaseRetrograde, d+1, false); err != nil {
+				return err
+			}
+		}
+		if err := r.checkpoint(phaseDone, 0, true); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// retrograde spreads the values backwards from the terminal nodes in order
-// of distance.
-func (r *retro) retrograde(ctx context.Context) error {
-	n := len(r.keys)
-	r.value = make([]uint8, n)
-	r.dist = make([]uint16, n)
-	queue := make([]uint32, 0, n/2)
-	var cells [64]uint8
-	for i, k := range r.keys { // lost now, distance 0
-		r.unpack(k, &cells)
-		if r.left[i] == 0 && !r.tryWin(&cells) {
-			r.value[i] = retroLoss
-			queue = append(queue, uint32(i))
+// progress writes a line to opt.Progress.
+func (r *retro) progress(format string, args ...any) {
+	if r.opt.Progress != nil {
+		fmt.Fprintf(r.opt.Progress, "nocca solve: "+format+"\n", args...)
+	}
+}
+
+// byteAt returns node i's byte.
+func (r *retro) byteAt(i uint64) uint8 {
+	return uint8(atomic.LoadUint64(&r.val[i>>3]) >> (i & 7 * 8))
+}
+
+// set writes node i's byte.
+func (r *retro) set(i uint64, b uint8) {
+	w, sh := &r.val[i>>3], i&7*8
+	for {
+		old := atomic.LoadUint64(w)
+		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<sh)|uint64(b)<<sh) {
+			return
 		}
 	}
-	for i, k := range r.keys { // won in one, distance 1
-		r.unpack(k, &cells)
-		if r.tryWin(&cells) {
-			r.value[i], r.dist[i] = retroWin, 1
-			queue = append(queue, uint32(i))
+}
+
+// settle tells the undecided node j that a successor was decided at
+// distance d and reports whether that decided j: won at d+1 if the
+// successor is lost, lost at d+1 if it was j's last successor not won.
+func (r *retro) settle(j uint64, d int) bool {
+	w, sh := &r.val[j>>3], j&7*8
+	for {
+		old := atomic.LoadUint64(w)
+		b := uint8(old >> sh)
+		if b == 0 || b >= decided { // unreached, or decided
+			return false
+		}
+		nb := b - 1
+		if d%2 == 0 || nb == 0 {
+			if d+1 > maxDist {
+				r.overflow.Store(true)
+				return false
+			}
+			nb = decided + uint8(d+1)
+		}
+		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<sh)|uint64(nb)<<sh) {
+			return nb >= decided
 		}
 	}
-	var ps []uint64
-	for head := 0; head < len(queue); head++ {
-		if head&0xffff == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		i := queue[head]
-		d := r.dist[i] + 1
-		lost := r.value[i] == retroLoss
-		ps = r.parents(r.keys[i], ps)
-		for _, p := range ps {
-			j := r.lookup(p)
-			if j < 0 || r.value[j] != retroUnknown {
-				continue
+}
+
+// mark marks node j reached; its chunk is then scanned again.
+func (r *retro) mark(j uint64) {
+	w, bit := &r.reached[j>>6], uint64(1)<<(j&63)
+	if atomic.LoadUint64(w)&bit == 0 && atomic.OrUint64(w, bit)&bit == 0 {
+		atomic.StoreUint32(&r.dirty[j>>chunkBits], 1)
+	}
+}
+
+// workers is the number of goroutines of a pass or round.
+var workers = min(2, runtime.GOMAXPROCS(0))
+
+// parallel runs work on every chunk, the chunks shared out between the
+// workers, and returns the sum of what work returned; it stops early when
+// ctx is done. Every half minute it writes the sum so far with what.
+func (r *retro) parallel(ctx context.Context, what string, work func(c uint64, buf *[]uint64) uint64) (uint64, error) {
+	begin := time.Now()
+	var next, sum atomic.Uint64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			var buf []uint64
+			for c := next.Add(1) - 1; c < uint64(len(r.dirty)) && ctx.Err() == nil; c = next.Add(1) - 1 {
+				sum.Add(work(c, &buf))
 			}
-			if lost {
-				r.value[j], r.dist[j] = retroWin, d
-				queue = append(queue, uint32(j))
-				continue
+		})
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	tick := time.NewTicker(30 * time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			if err := ctx.Err(); err != nil {
+				return 0, err
 			}
-			if r.left[j]--; r.left[j] == 0 {
-				r.value[j], r.dist[j] = retroLoss, d
-				queue = append(queue, uint32(j))
-			}
+			return sum.Load(), nil
+		case <-tick.C:
+			n := sum.Load()
+			r.progress("%s: %d so far, chunk %d of %d, %.0f a second",
+				what, n, min(next.Load(), uint64(len(r.dirty))), len(r.dirty), float64(n)/time.Since(begin).Seconds())
 		}
 	}
-	return nil
+}
+
+// pass expands the reached nodes not yet expanded, in the chunks marked
+// dirty, and returns how many it expanded.
+func (r *retro) pass(ctx context.Context, pass int) (uint64, error) {
+	begin := time.Now()
+	what := fmt.Sprintf("enumerate pass %d", pass)
+	n, err := r.parallel(ctx, what, func(c uint64, kids *[]uint64) uint64 {
+		if atomic.SwapUint32(&r.dirty[c], 0) == 0 {
+			return 0
+		}
+		var cells [64]uint8
+		var n uint64
+		lo, hi := c<<chunkBits>>6, min((c+1)<<chunkBits>>6, uint64(len(r.reached)))
+		for w := lo; w < hi; w++ {
+			for word := atomic.LoadUint64(&r.reached[w]); word != 0; word &= word - 1 {
+				i := w<<6 | uint64(bits.TrailingZeros64(word))
+				if r.byteAt(i) != 0 {
+					continue
+				}
+				n++
+				r.unrank(i, &cells)
+				if r.tryWin(&cells) {
+					r.set(i, decided+1)
+					continue
+				}
+				*kids = r.children(&cells, *kids)
+				r.set(i, uint8(len(*kids))) // at most 8 pieces x 8 steps; 0: lost
+				if len(*kids) == 0 {
+					r.set(i, decided)
+				}
+				for _, j := range *kids {
+					r.mark(j)
+				}
+			}
+		}
+		return n
+	})
+	if err != nil {
+		return 0, err
+	}
+	var reached int
+	for _, w := range r.reached {
+		reached += bits.OnesCount64(w)
+	}
+	r.progress("%s: %d expanded, %d reached, %s, %.0f a second",
+		what, n, reached, time.Since(begin).Round(time.Millisecond), float64(n)/max(time.Since(begin).Seconds(), 1e-9))
+	return n, nil
+}
+
+// round spreads the values of the nodes decided at distance d to their
+// predecessors and returns how many it decided (at d+1).
+func (r *retro) round(ctx context.Context, d int) (uint64, error) {
+	begin := time.Now()
+	what := fmt.Sprintf("retrograde round %d", d)
+	const ones = 0x0101010101010101
+	pattern := ones * uint64(decided+d)
+	n, err := r.parallel(ctx, what, func(c uint64, ps *[]uint64) uint64 {
+		var cells [64]uint8
+		var n uint64
+		lo, hi := c<<chunkBits>>3, min((c+1)<<chunkBits>>3, uint64(len(r.val)))
+		for w := lo; w < hi; w++ {
+			x := atomic.LoadUint64(&r.val[w])
+			if y := x ^ pattern; (y-ones)&^y&(ones<<7) == 0 {
+				continue // no byte is decided+d
+			}
+			for b := range uint64(8) {
+				if uint8(x>>(b*8)) != uint8(decided+d) {
+					continue
+				}
+				r.unrank(w<<3|b, &cells)
+				*ps = r.parents(&cells, *ps)
+				for _, j := range *ps {
+					if r.settle(j, d) {
+						n++
+					}
+				}
+			}
+		}
+		return n
+	})
+	if err != nil {
+		return 0, err
+	}
+	if r.overflow.Load() {
+		return 0, fmt.Errorf("nocca: a position is more than %d plies from the end, past what the tables hold: %w", maxDist, ErrTooLarge)
+	}
+	r.progress("%s: %d decided at distance %d, %s", what, n, d+1, time.Since(begin).Round(time.Millisecond))
+	return n, nil
 }
 
 // result returns the value and distance of a node, for its side to move.
-func (r *retro) result(key uint64) (int, int) {
-	i := r.lookup(key)
-	if i < 0 {
-		panic("nocca solve: a position the retrograde analysis did not enumerate")
+func (r *retro) result(i uint64) (int, int) {
+	if r.reached[i>>6]>>(i&63)&1 == 0 {
+		panic("nocca solve: a position the retrograde analysis did not reach")
 	}
-	switch r.value[i] {
-	case retroWin:
-		return 1, int(r.dist[i])
-	case retroLoss:
-		return -1, int(r.dist[i])
-	}
-	return 0, 0
+	return decode(r.byteAt(i))
 }
 
 // bestMove returns a best move of st: a move into the goal; else the fastest
@@ -512,6 +517,7 @@ func (r *retro) bestMove(st *nocca.State) games.Move {
 			return m // (the successors of such a node are not enumerated)
 		}
 	}
+	var cells [64]uint8
 	best, bestScore := moves[0], -1<<30
 	for _, m := range moves {
 		me := st.ToMove()
@@ -523,7 +529,8 @@ func (r *retro) bestMove(st *nocca.State) games.Move {
 		case st.Player() == games.Terminal:
 			// drawn by repetition
 		default:
-			v, d := r.result(r.pack(st))
+			r.cellsOf(st, &cells)
+			v, d := r.result(r.canonical(&cells, 0))
 			switch v {
 			case -1: // lost for the opponent: the faster the better
 				score = 1<<20 - d

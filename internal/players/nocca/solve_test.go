@@ -154,7 +154,7 @@ func TestSolveNocca(t *testing.T) {
 			}
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
-			sol, err := Solve(context.Background(), st, 0)
+			sol, err := Solve(context.Background(), st, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,7 +219,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := pos.(*nocca.State)
-			sol, err := Solve(context.Background(), p, 0)
+			sol, err := Solve(context.Background(), p, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -231,7 +231,7 @@ func TestSolveNoccaPositions(t *testing.T) {
 				case p.Player() == games.Terminal:
 					v = 1<<20 - 1 // won at once
 				default:
-					s, err := Solve(context.Background(), p, 0)
+					s, err := Solve(context.Background(), p, Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -262,25 +262,25 @@ func noccaScore(value, plies int) int {
 
 func TestSolveNoccaLimits(t *testing.T) {
 	st := loadNocca(t, "nocca").NewState().(*nocca.State)
-	if _, err := Solve(context.Background(), st, 0); !errors.Is(err, ErrTooLarge) {
+	if _, err := Solve(context.Background(), st, Options{}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("the 5x6 board: %v; want ErrTooLarge", err)
 	}
 	st = loadNocca(t, "nocca-4x3").NewState().(*nocca.State)
-	if _, err := Solve(context.Background(), st, 1000); !errors.Is(err, ErrTooLarge) {
+	if _, err := Solve(context.Background(), st, Options{MaxBytes: 1000}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("1000 positions: %v; want ErrTooLarge", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Solve(ctx, st, 0); !errors.Is(err, context.Canceled) {
+	if _, err := Solve(ctx, st, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled solve: %v", err)
 	}
 	// Won in one: the move into the goal.
 	st3 := loadNocca(t, "nocca-3x3")
-	if sol, err := Solve(context.Background(), parseNocca(t, st3, "bw(bb)/3/1ww w"), 0); err != nil || sol.Value != 1 || sol.Plies != 1 || len(sol.PV) != 1 || sol.Positions != 1 {
+	if sol, err := Solve(context.Background(), parseNocca(t, st3, "bw(bb)/3/1ww w"), Options{}); err != nil || sol.Value != 1 || sol.Plies != 1 || len(sol.PV) != 1 || sol.Positions != 1 {
 		t.Errorf("a win in one: %+v, %v", sol, err)
 	}
 	// Lost in two: black cannot cover both white pieces on row 3.
-	if sol, err := Solve(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), 0); err != nil || sol.Value != -1 || sol.Plies != 2 {
+	if sol, err := Solve(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), Options{}); err != nil || sol.Value != -1 || sol.Plies != 2 {
 		t.Errorf("a loss in two: %+v, %v", sol, err)
 	}
 	// A finished position.
@@ -288,7 +288,7 @@ func TestSolveNoccaLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol, err := Solve(context.Background(), fin.(*nocca.State), 0); err != nil || sol.Value != -1 || sol.Plies != 0 || sol.Move != games.NoMove {
+	if sol, err := Solve(context.Background(), fin.(*nocca.State), Options{}); err != nil || sol.Value != -1 || sol.Plies != 0 || sol.Move != games.NoMove {
 		t.Errorf("a finished position: %+v, %v", sol, err)
 	}
 }

@@ -1,0 +1,274 @@
+package nocca
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/meeple-games/meeple/games/nocca"
+)
+
+// ranking numbers the positions of one Nocca Nocca board densely, each
+// seen by the side to move (its pieces moving up, row 0 its home row):
+// the heights of the stacks, square by square, each 0..stack and p+p in
+// all, and the colours of the 2p pieces, square by square and bottom-up,
+// p of them the mover's. Pieces are never captured (a move into the goal
+// ends the game), so every unfinished position has p pieces a side. The
+// rank is rankHeights*C(2p,p) + rankColours: the heights by the
+// combinatorial number system over count, the colours by a table over the
+// 2p-bit patterns.
+//
+// A cell is a byte as in games/nocca, relative to the mover: a sentinel
+// bit at the stack's height and a bit a piece below it, 0 for the mover's
+// pieces and 1 for the opponent's.
+type ranking struct {
+	cols, rows, cells, stack, pieces int
+
+	// count[k][s] is the number of height vectors of k squares summing to
+	// s; below[k][s][h] the number of those of k+1 squares summing to s
+	// whose first height is less than h.
+	count [][]uint64
+	below [][][]uint64
+
+	colours       uint64   // C(2p, p)
+	colourRank    []uint32 // by pattern (bit i: piece i is the opponent's)
+	colourPattern []uint32 // by rank
+
+	// order[turn][mirror][q] is the square whose cell lands on square q of
+	// the position turned over (the next mover's view) and/or mirrored.
+	order [2][2][]int
+	swap  [256]uint8 // a cell with its colours exchanged
+
+	n uint64 // the number of indices: heights x colours
+}
+
+// newRanking builds the tables of g's board, or says why it cannot: the
+// number of indices must fit in an int.
+func newRanking(g *nocca.Game) (*ranking, error) {
+	k := &ranking{cols: g.Columns(), rows: g.Rows(), cells: g.Squares(), stack: g.Stack(), pieces: g.Pieces()}
+	sum := 2 * k.pieces
+	k.count = make([][]uint64, k.cells+1)
+	for c := range k.count {
+		k.count[c] = make([]uint64, sum+1)
+	}
+	k.count[0][0] = 1
+	for c := 1; c <= k.cells; c++ {
+		for s := 0; s <= sum; s++ {
+			for h := 0; h <= min(k.stack, s); h++ {
+				k.count[c][s] += k.count[c-1][s-h] // at most C(79, 16) < 2^64: no overflow
+			}
+		}
+	}
+	k.below = make([][][]uint64, k.cells)
+	for c := range k.below {
+		k.below[c] = make([][]uint64, sum+1)
+		for s := range k.below[c] {
+			b := make([]uint64, k.stack+2)
+			for h := 1; h <= k.stack+1; h++ {
+				b[h] = b[h-1]
+				if h-1 <= s {
+					b[h] += k.count[c][s-h+1]
+				}
+			}
+			k.below[c][s] = b
+		}
+	}
+	k.colourRank = make([]uint32, 1<<sum)
+	for pat := range uint32(1 << sum) {
+		if bits.OnesCount32(pat) == k.pieces {
+			k.colourRank[pat] = uint32(len(k.colourPattern))
+			k.colourPattern = append(k.colourPattern, pat)
+		}
+	}
+	k.colours = uint64(len(k.colourPattern))
+	hi, n := bits.Mul64(k.count[k.cells][sum], k.colours)
+	if hi != 0 || n > uint64(maxInt) {
+		return nil, fmt.Errorf("nocca: %d squares and %d pieces a side number more positions than an int holds: %w", k.cells, k.pieces, ErrTooLarge)
+	}
+	k.n = n
+	for v := 1; v < 256; v++ {
+		h := cellHeight(uint8(v))
+		k.swap[v] = uint8(v) ^ (1<<h - 1)
+	}
+	for turn := range 2 {
+		for mirror := range 2 {
+			o := make([]int, k.cells)
+			for row := range k.rows {
+				for col := range k.cols {
+					r, c := row, col
+					if turn == 1 {
+						r = k.rows - 1 - row
+					}
+					if mirror == 1 {
+						c = k.cols - 1 - col
+					}
+					o[r*k.cols+c] = row*k.cols + col
+				}
+			}
+			k.order[turn][mirror] = o
+		}
+	}
+	return k, nil
+}
+
+const maxInt = int(^uint(0) >> 1)
+
+func cellHeight(v uint8) int { return bits.Len8(v) - 1 }
+
+// rank returns the index of the cells, turned over (the next mover's
+// view) and mirrored as asked.
+func (k *ranking) rank(cells *[64]uint8, turn, mirror int) uint64 {
+	var hr uint64
+	var pat uint32
+	rem, pos := 2*k.pieces, 0
+	for q, sq := range k.order[turn][mirror] {
+		v := cells[sq]
+		if turn == 1 {
+			v = k.swap[v]
+		}
+		h := cellHeight(v)
+		hr += k.below[k.cells-1-q][rem][h]
+		rem -= h
+		pat |= uint32(v&(1<<h-1)) << pos
+		pos += h
+	}
+	return hr*k.colours + uint64(k.colourRank[pat])
+}
+
+// canonical returns the index of the cells or of their mirror image,
+// whichever is smaller, turned over if turn is 1.
+func (k *ranking) canonical(cells *[64]uint8, turn int) uint64 {
+	return min(k.rank(cells, turn, 0), k.rank(cells, turn, 1))
+}
+
+// unrank writes the position of index i (below k.n) into cells.
+func (k *ranking) unrank(i uint64, cells *[64]uint8) {
+	hr, pat := i/k.colours, k.colourPattern[i%k.colours]
+	rem := 2 * k.pieces
+	for q := range k.cells {
+		b := k.below[k.cells-1-q][rem]
+		h := 0
+		for h < min(k.stack, rem) && hr >= b[h+1] {
+			h++
+		}
+		hr -= b[h]
+		rem -= h
+		cells[q] = 1<<h | uint8(pat&(1<<h-1))
+		pat >>= h
+	}
+}
+
+// cellsOf writes a game position as cells from the mover's point of view
+// (for black, the board turned over and the colours exchanged).
+func (k *ranking) cellsOf(st *nocca.State, cells *[64]uint8) {
+	me := st.ToMove()
+	for sq := range k.cells {
+		row, col := sq/k.cols, sq%k.cols
+		h, colours := st.Stack(sq)
+		if me == nocca.Black {
+			row = k.rows - 1 - row // black moves down: turn the board over
+			colours ^= 1<<h - 1
+		}
+		cells[row*k.cols+col] = 1<<h | colours
+	}
+}
+
+// tryWin reports whether the mover has an uncovered piece on the far row.
+func (k *ranking) tryWin(cells *[64]uint8) bool {
+	for sq := (k.rows - 1) * k.cols; sq < k.cells; sq++ {
+		if v := cells[sq]; v > 1 && v>>(cellHeight(v)-1)&1 == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// children appends the canonical indices of the positions the mover's
+// steps lead to (moves into the goal are not among them), each once.
+func (k *ranking) children(cells *[64]uint8, out []uint64) []uint64 {
+	out = out[:0]
+	for from := range k.cells {
+		v := cells[from]
+		h := cellHeight(v)
+		if h == 0 || v>>(h-1)&1 != 0 {
+			continue
+		}
+		fr, fc := from/k.cols, from%k.cols
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				tr, tc := fr+dr, fc+dc
+				if dr == 0 && dc == 0 || tr < 0 || tr >= k.rows || tc < 0 || tc >= k.cols {
+					continue
+				}
+				to := tr*k.cols + tc
+				w := cells[to]
+				th := cellHeight(w)
+				if th >= k.stack {
+					continue
+				}
+				// Step the top piece (colour 0) from from to to.
+				cells[from] = v&(1<<(h-1)-1) | 1<<(h-1)
+				cells[to] = w&^(1<<th) | 1<<(th+1)
+				out = append(out, k.canonical(cells, 1))
+				cells[from], cells[to] = v, w
+			}
+		}
+	}
+	return sortCompact(out)
+}
+
+// parents appends the canonical indices of the positions with a step to
+// the position in cells, each once: turned to the previous mover's point
+// of view, every top piece of its is stepped back to a neighbour that is
+// not full. (The mirror image's parents are the mirror images of these:
+// the same canonical indices.)
+func (k *ranking) parents(cells *[64]uint8, out []uint64) []uint64 {
+	out = out[:0]
+	var turned [64]uint8
+	for q, sq := range k.order[1][0] {
+		turned[q] = k.swap[cells[sq]]
+	}
+	for to := range k.cells {
+		w := turned[to]
+		th := cellHeight(w)
+		if th == 0 || w>>(th-1)&1 != 0 {
+			continue
+		}
+		tr, tc := to/k.cols, to%k.cols
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				fr, fc := tr+dr, tc+dc
+				if dr == 0 && dc == 0 || fr < 0 || fr >= k.rows || fc < 0 || fc >= k.cols {
+					continue
+				}
+				from := fr*k.cols + fc
+				v := turned[from]
+				h := cellHeight(v)
+				if h >= k.stack {
+					continue
+				}
+				turned[to] = w&(1<<(th-1)-1) | 1<<(th-1)
+				turned[from] = v&^(1<<h) | 1<<(h+1)
+				out = append(out, k.canonical(&turned, 0))
+				turned[from], turned[to] = v, w
+			}
+		}
+	}
+	return sortCompact(out)
+}
+
+// sortCompact sorts a short list and drops repeats.
+func sortCompact(s []uint64) []uint64 {
+	for i := 1; i < len(s); i++ { // insertion sort: at most 64 entries
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	n := 0
+	for i, x := range s {
+		if i == 0 || x != s[n-1] {
+			s[n] = x
+			n++
+		}
+	}
+	return s[:n]
+}
