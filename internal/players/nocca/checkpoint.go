@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -14,7 +15,8 @@ import (
 )
 
 // A checkpoint file is a header of text lines, an empty line, then the
-// reached bits and the nodes' bytes as little-endian 64-bit words:
+// reached bits and the nodes' bytes as little-endian 64-bit words, then
+// their CRC-32C (Castagnoli), little-endian, 4 bytes:
 //
 //	meeple nocca checkpoint 1
 //	variant nocca(columns=4,rows=4,...)
@@ -25,6 +27,8 @@ import (
 // The phase is the next step to take: enumerate N (pass N was the last
 // done), retrograde D (round D is next), or done 0.
 const checkpointMagic = "meeple nocca checkpoint 1"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 func (r *retro) header(phase, step int) string {
 	return fmt.Sprintf("%s\nvariant %s\nroot %d\nindices %d\nphase %s %d\n\n",
@@ -45,10 +49,14 @@ func (r *retro) checkpoint(phase, step int, force bool) error {
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
 	_, err = io.WriteString(w, r.header(phase, step))
+	sum := crc32.New(castagnoli)
 	for _, words := range [][]uint64{r.reached, r.val} {
 		if err == nil {
-			err = writeWords(w, words)
+			err = writeWords(io.MultiWriter(w, sum), words)
 		}
+	}
+	if err == nil {
+		_, err = w.Write(binary.LittleEndian.AppendUint32(nil, sum.Sum32()))
 	}
 	if err == nil {
 		err = w.Flush()
@@ -148,10 +156,18 @@ func (r *retro) resume() (phase, step int, resumed bool, err error) {
 	case lines[2] != want[2] || lines[3] != want[3]:
 		return fail("of another start position (%s, %s; want %s, %s)", lines[2], lines[3], want[2], want[3])
 	}
+	sum := crc32.New(castagnoli)
 	for _, words := range [][]uint64{r.reached, r.val} {
-		if err := readWords(rd, words); err != nil {
+		if err := readWords(io.TeeReader(rd, sum), words); err != nil {
 			return fail("truncated: %v", err)
 		}
+	}
+	var trailer [4]byte
+	if _, err := io.ReadFull(rd, trailer[:]); err != nil {
+		return fail("truncated: %v", err)
+	}
+	if binary.LittleEndian.Uint32(trailer[:]) != sum.Sum32() {
+		return fail("damaged: its checksum does not match")
 	}
 	if _, err := rd.ReadByte(); err != io.EOF {
 		return fail("longer than its tables")

@@ -15,7 +15,10 @@ import (
 	"github.com/meeple-games/meeple/internal/players/playertest"
 )
 
-var noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
+var (
+	noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
+	noccaHuge = flag.Bool("nocca.huge", false, "also solve the huge Nocca Nocca boards in the tests (an hour or more, gigabytes)")
+)
 
 func loadNocca(t testing.TB, spec string) *nocca.Game {
 	t.Helper()
@@ -99,13 +102,18 @@ func plainSolve(t testing.TB, g *nocca.Game) (value, plies, positions int) {
 			val[i], dist[i] = -1, d
 		}
 	}
+	for i := range keys {
+		if val[i] != 0 && (dist[i]%2 == 1) != (val[i] == 1) {
+			t.Fatalf("%s: value %d at distance %d: a win must be odd, a loss even", keys[i], val[i], dist[i])
+		}
+	}
 	return val[0], dist[0], len(keys)
 }
 
 type noccaSolveRow struct {
 	spec                    string
 	value, plies, positions int
-	deep                    bool
+	deep, huge              bool
 	line                    int
 }
 
@@ -125,15 +133,15 @@ func readNoccaSolve(t *testing.T) []noccaSolveRow {
 		f := strings.Fields(ln)
 		value := map[string]int{"win": 1, "draw": 0, "loss": -1}
 		v, ok := value[f[1]]
-		if len(f) < 4 || len(f) > 5 || !ok || len(f) == 5 && f[4] != "deep" {
-			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep]", n+1)
+		if len(f) < 4 || len(f) > 5 || !ok || len(f) == 5 && f[4] != "deep" && f[4] != "huge" {
+			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep|huge]", n+1)
 		}
 		plies, err1 := strconv.Atoi(f[2])
 		positions, err2 := strconv.Atoi(f[3])
 		if err1 != nil || err2 != nil {
 			t.Fatalf("solve.txt:%d: bad number", n+1)
 		}
-		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, len(f) == 5, n + 1})
+		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, len(f) == 5 && f[4] == "deep", len(f) == 5 && f[4] == "huge", n + 1})
 	}
 	return rows
 }
@@ -149,12 +157,19 @@ func TestSolveNocca(t *testing.T) {
 			if tc.deep && (!*noccaDeep || testing.Short()) {
 				t.Skip("a larger board: run with -args -nocca.deep")
 			}
+			if tc.huge && (!*noccaHuge || testing.Short()) {
+				t.Skip("a huge board: run with -args -nocca.huge")
+			}
 			if testing.Short() && tc.positions > 50_000 {
 				t.Skip("over 50,000 positions: skipped in -short mode")
 			}
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
-			sol, err := Solve(context.Background(), st, Options{})
+			var opt Options
+			if tc.huge {
+				opt.Progress = os.Stderr // it takes long: show that it moves
+			}
+			sol, err := Solve(context.Background(), st, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

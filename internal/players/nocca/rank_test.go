@@ -1,0 +1,241 @@
+package nocca
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/nocca"
+)
+
+// randomCells fills cells with a random position of k's board: p pieces a
+// side on stacks of at most k.stack, in a random colour order.
+func randomCells(k *ranking, rng *rand.Rand, cells *[64]uint8) {
+	var heights [64]int
+	for range 2 * k.pieces {
+		for {
+			sq := rng.IntN(k.cells)
+			if heights[sq] < k.stack {
+				heights[sq]++
+				break
+			}
+		}
+	}
+	colours := make([]uint8, 2*k.pieces)
+	for i := range k.pieces {
+		colours[i] = 1
+	}
+	rng.Shuffle(len(colours), func(i, j int) { colours[i], colours[j] = colours[j], colours[i] })
+	for sq := range k.cells {
+		v := uint8(1) << heights[sq]
+		for l := range heights[sq] {
+			v |= colours[0] << l
+			colours = colours[1:]
+		}
+		cells[sq] = v
+	}
+}
+
+// TestRanking checks on random positions of several boards that unrank
+// inverts rank, that an index is below the number of indices, that a
+// position and its mirror image have the same canonical index, and that
+// ranking turned over is ranking the turned-over cells.
+func TestRanking(t *testing.T) {
+	for _, spec := range []string{"nocca-3x3", "nocca-4x4", "nocca(rows=4,columns=5)", "nocca(rows=2,columns=6)", "nocca(rows=5,columns=5)", "nocca(rows=8,columns=8,pieces=4,stack=7)", "nocca-3x3(pieces=2,stack=2)"} {
+		t.Run(spec, func(t *testing.T) {
+			k, err := newRanking(loadNocca(t, spec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 2000 {
+				var cells, back, mirror, turned [64]uint8
+				randomCells(k, rng, &cells)
+				i := k.rank(&cells, 0, 0)
+				if i >= k.n {
+					t.Fatalf("rank %d of %d indices", i, k.n)
+				}
+				k.unrank(i, &back)
+				if back != cells {
+					t.Fatalf("unrank(rank(%v)) = %v", cells[:k.cells], back[:k.cells])
+				}
+				for sq := range k.cells {
+					r, c := sq/k.cols, sq%k.cols
+					mirror[r*k.cols+k.cols-1-c] = cells[sq]
+					turned[(k.rows-1-r)*k.cols+c] = k.swap[cells[sq]]
+				}
+				if a, b := k.canonical(&cells, 0), k.canonical(&mirror, 0); a != b || a != min(i, k.rank(&mirror, 0, 0)) {
+					t.Fatalf("canonical %d, of the mirror image %d", a, b)
+				}
+				if a, b := k.canonical(&cells, 1), k.canonical(&turned, 0); a != b {
+					t.Fatalf("canonical turned %d, of the turned cells %d", a, b)
+				}
+			}
+		})
+	}
+	// Boards past an int of indices are refused, not wrapped.
+	if _, err := newRanking(loadNocca(t, "nocca(rows=8,columns=8,pieces=8,stack=7)")); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("8x8, 8 pieces, stacks of 7: %v; want ErrTooLarge", err)
+	}
+}
+
+// TestChildren checks the successors the solver generates against the
+// game's move generator on positions of random games: the canonical
+// indices of the positions after each move but the moves into the goal,
+// without repeats; and that each child lists the position among its
+// parents.
+func TestChildren(t *testing.T) {
+	for _, spec := range []string{"nocca-3x3", "nocca-4x4", "nocca(rows=4,columns=5)", "nocca-3x3(goal=straight,stack=2)"} {
+		t.Run(spec, func(t *testing.T) {
+			g := loadNocca(t, spec)
+			k, err := newRanking(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := range 40 {
+				st := g.NewState().(*nocca.State)
+				randomNocca(st, uint64(seed), seed%25)
+				if st.Player() == games.Terminal {
+					continue
+				}
+				var cells [64]uint8
+				k.cellsOf(st, &cells)
+				var want []uint64
+				for _, m := range st.LegalMoves(nil) {
+					if st.IsGoalMove(m) {
+						continue
+					}
+					st.Play(m)
+					var c [64]uint8
+					k.cellsOf(st, &c)
+					want = append(want, k.canonical(&c, 0))
+					st.Undo()
+				}
+				slices.Sort(want)
+				want = slices.Compact(want)
+				got := k.children(&cells, nil)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: children %v, the move generator's %v", st.Position(), got, want)
+				}
+				if hasGoal := k.tryWin(&cells); hasGoal != slices.ContainsFunc(st.LegalMoves(nil), st.IsGoalMove) {
+					t.Fatalf("%s: tryWin %v", st.Position(), hasGoal)
+				}
+				self := k.canonical(&cells, 0)
+				for _, c := range got {
+					var kid [64]uint8
+					k.unrank(c, &kid)
+					if ps := k.parents(&kid, nil); !slices.Contains(ps, self) {
+						t.Fatalf("%s: not among the parents %v of its child %d", st.Position(), ps, c)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSolveNoccaResume stops solves part way, after a checkpoint, in the
+// enumeration and in the retrograde rounds, and checks that a solve
+// resuming from the file gets what a solve from scratch gets; and that a
+// checkpoint of another variant is refused.
+func TestSolveNoccaResume(t *testing.T) {
+	t.Parallel()
+	g := loadNocca(t, "nocca-4x3")
+	st := g.NewState().(*nocca.State)
+	want, err := Solve(context.Background(), st, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []string{"enumerate pass 3:", "retrograde round 4:"} {
+		file := filepath.Join(t.TempDir(), "ckpt")
+		ctx, cancel := context.WithCancel(context.Background())
+		opt := Options{Checkpoint: file, CheckpointEvery: 1, Progress: &cancelAt{line: stop, cancel: cancel}}
+		if _, err := Solve(ctx, st, opt); !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped at %q: %v", stop, err)
+		}
+		cancel()
+		var log strings.Builder
+		opt.Progress = &log
+		got, err := Solve(context.Background(), st, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(log.String(), "resumed from") {
+			t.Errorf("stopped at %q: no resumption in\n%s", stop, log.String())
+		}
+		got.Time, want.Time = 0, 0
+		if !slices.Equal(got.PV, want.PV) || got.Value != want.Value || got.Plies != want.Plies ||
+			got.Positions != want.Positions || got.Wins != want.Wins || got.Losses != want.Losses || got.Draws != want.Draws {
+			t.Errorf("stopped at %q, resumed: %+v; from scratch %+v", stop, got, want)
+		}
+		// Done: a third solve reads the answer from the file.
+		log.Reset()
+		if again, err := Solve(context.Background(), st, opt); err != nil || again.Positions != want.Positions || !strings.Contains(log.String(), "done") {
+			t.Errorf("a finished checkpoint: %+v, %v\n%s", again, err, log.String())
+		}
+		other := loadNocca(t, "nocca-4x3(first=black)").NewState().(*nocca.State)
+		if _, err := Solve(context.Background(), other, opt); err == nil || !strings.Contains(err.Error(), "another variant") {
+			t.Errorf("a checkpoint of another variant: %v", err)
+		}
+		moved := st.Clone().(*nocca.State)
+		moved.Play(moved.LegalMoves(nil)[0])
+		if _, err := Solve(context.Background(), moved, opt); err == nil || !strings.Contains(err.Error(), "another start") {
+			t.Errorf("a checkpoint of another start: %v", err)
+		}
+	}
+}
+
+// cancelAt is a progress writer that cancels once a line starts with
+// "nocca solve: " + line.
+type cancelAt struct {
+	mu     sync.Mutex
+	line   string
+	cancel context.CancelFunc
+}
+
+func (c *cancelAt) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if strings.HasPrefix(string(p), "nocca solve: "+c.line) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// FuzzCheckpoint feeds arbitrary files to the checkpoint reader: an error
+// or a resumption, never a panic.
+func FuzzCheckpoint(f *testing.F) {
+	g := loadNocca(f, "nocca(rows=2,columns=2)")
+	st := g.NewState().(*nocca.State)
+	dir := f.TempDir()
+	good := filepath.Join(dir, "good")
+	if _, err := Solve(context.Background(), st, Options{Checkpoint: good}); err != nil {
+		f.Fatal(err)
+	}
+	data, err := os.ReadFile(good)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add(data[:len(data)-1])
+	f.Add([]byte(checkpointMagic + "\nvariant x\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := filepath.Join(t.TempDir(), "ckpt")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := newRetro(st, Options{Checkpoint: file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if phase, step, ok, err := r.resume(); ok && (err != nil || phase < 0 || phase >= len(phaseNames) || step < 0) {
+			t.Fatalf("resumed at %d %d: %v", phase, step, err)
+		}
+	})
+}
