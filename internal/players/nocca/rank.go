@@ -24,10 +24,18 @@ type ranking struct {
 	cols, rows, cells, stack, pieces int
 
 	// count[k][s] is the number of height vectors of k squares summing to
-	// s; below[k][s][h] the number of those of k+1 squares summing to s
-	// whose first height is less than h.
+	// s; below[(k*(2p+1)+s)*(stack+2)+h] the number of those of k+1
+	// squares summing to s whose first height is less than h.
 	count [][]uint64
-	below [][][]uint64
+	below []uint64
+	sums  int // 2p+1
+	hs    int // stack+2
+
+	// height[turn][v] and colour[turn][v] are the height and the colour
+	// bits of cell v, its colours exchanged if turn is 1.
+	height, colour [2][256]uint8
+	// pairs[turn][q] are order[turn][0][q] and order[turn][1][q].
+	pairs [2][][2]uint8
 
 	colours       uint64   // C(2p, p)
 	colourRank    []uint32 // by pattern (bit i: piece i is the opponent's)
@@ -58,18 +66,17 @@ func newRanking(g *nocca.Game) (*ranking, error) {
 			}
 		}
 	}
-	k.below = make([][][]uint64, k.cells)
-	for c := range k.below {
-		k.below[c] = make([][]uint64, sum+1)
-		for s := range k.below[c] {
-			b := make([]uint64, k.stack+2)
+	k.sums, k.hs = sum+1, k.stack+2
+	k.below = make([]uint64, k.cells*k.sums*k.hs)
+	for c := range k.cells {
+		for s := 0; s <= sum; s++ {
+			b := k.below[(c*k.sums+s)*k.hs:][:k.hs]
 			for h := 1; h <= k.stack+1; h++ {
 				b[h] = b[h-1]
 				if h-1 <= s {
 					b[h] += k.count[c][s-h+1]
 				}
 			}
-			k.below[c][s] = b
 		}
 	}
 	k.colourRank = make([]uint32, 1<<sum)
@@ -88,6 +95,8 @@ func newRanking(g *nocca.Game) (*ranking, error) {
 	for v := 1; v < 256; v++ {
 		h := cellHeight(uint8(v))
 		k.swap[v] = uint8(v) ^ (1<<h - 1)
+		k.height[0][v], k.height[1][v] = uint8(h), uint8(h)
+		k.colour[0][v], k.colour[1][v] = uint8(v)&(1<<h-1), k.swap[v]&(1<<h-1)
 	}
 	for turn := range 2 {
 		for mirror := range 2 {
@@ -106,6 +115,10 @@ func newRanking(g *nocca.Game) (*ranking, error) {
 			}
 			k.order[turn][mirror] = o
 		}
+		k.pairs[turn] = make([][2]uint8, k.cells)
+		for q := range k.cells {
+			k.pairs[turn][q] = [2]uint8{uint8(k.order[turn][0][q]), uint8(k.order[turn][1][q])}
+		}
 	}
 	return k, nil
 }
@@ -114,30 +127,46 @@ const maxInt = int(^uint(0) >> 1)
 
 func cellHeight(v uint8) int { return bits.Len8(v) - 1 }
 
-// rank returns the index of the cells, turned over (the next mover's
-// view) and mirrored as asked.
-func (k *ranking) rank(cells *[64]uint8, turn, mirror int) uint64 {
-	var hr uint64
-	var pat uint32
-	rem, pos := 2*k.pieces, 0
-	for q, sq := range k.order[turn][mirror] {
-		v := cells[sq]
-		if turn == 1 {
-			v = k.swap[v]
-		}
-		h := cellHeight(v)
-		hr += k.below[k.cells-1-q][rem][h]
-		rem -= h
-		pat |= uint32(v&(1<<h-1)) << pos
-		pos += h
+// ranks returns the index of the cells and of their mirror image, turned
+// over (the next mover's view) if turn is 1. This is the solver's inner
+// loop: both images in one pass, tables for the heights and colours.
+func (k *ranking) ranks(cells *[64]uint8, turn int) (a, b uint64) {
+	height, colour := &k.height[turn], &k.colour[turn]
+	var pa, pb uint32
+	ra, rb := 2*k.pieces, 2*k.pieces
+	var sa, sb uint8
+	step := k.sums * k.hs
+	base := (k.cells - 1) * step
+	for _, pr := range k.pairs[turn] {
+		va, vb := cells[pr[0]&63], cells[pr[1]&63]
+		ha, hb := height[va], height[vb]
+		a += k.below[base+ra*k.hs+int(ha)]
+		b += k.below[base+rb*k.hs+int(hb)]
+		ra -= int(ha)
+		rb -= int(hb)
+		pa |= uint32(colour[va]) << sa
+		pb |= uint32(colour[vb]) << sb
+		sa += ha
+		sb += hb
+		base -= step
 	}
-	return hr*k.colours + uint64(k.colourRank[pat])
+	return a*k.colours + uint64(k.colourRank[pa]), b*k.colours + uint64(k.colourRank[pb])
+}
+
+// rank returns the index of the cells, turned over and mirrored as asked.
+func (k *ranking) rank(cells *[64]uint8, turn, mirror int) uint64 {
+	a, b := k.ranks(cells, turn)
+	if mirror == 1 {
+		return b
+	}
+	return a
 }
 
 // canonical returns the index of the cells or of their mirror image,
 // whichever is smaller, turned over if turn is 1.
 func (k *ranking) canonical(cells *[64]uint8, turn int) uint64 {
-	return min(k.rank(cells, turn, 0), k.rank(cells, turn, 1))
+	a, b := k.ranks(cells, turn)
+	return min(a, b)
 }
 
 // unrank writes the position of index i (below k.n) into cells.
@@ -145,7 +174,7 @@ func (k *ranking) unrank(i uint64, cells *[64]uint8) {
 	hr, pat := i/k.colours, k.colourPattern[i%k.colours]
 	rem := 2 * k.pieces
 	for q := range k.cells {
-		b := k.below[k.cells-1-q][rem]
+		b := k.below[((k.cells-1-q)*k.sums+rem)*k.hs:][:k.hs]
 		h := 0
 		for h < min(k.stack, rem) && hr >= b[h+1] {
 			h++

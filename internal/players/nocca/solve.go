@@ -118,6 +118,7 @@ func Solve(ctx context.Context, st *nocca.State, opt Options) (Solution, error) 
 	if err != nil {
 		return sol, err
 	}
+	defer r.release()
 	if err := r.run(ctx); err != nil {
 		return sol, err
 	}
@@ -220,6 +221,8 @@ type retro struct {
 	reached []uint64 // a bit an index
 	dirty   []uint32 // by chunk: bits set since the chunk was last scanned
 
+	release func() // frees val and reached
+
 	overflow atomic.Bool // a round would decide a node past maxDist
 	saved    time.Time   // of the last checkpoint
 }
@@ -245,8 +248,10 @@ func newRetro(st *nocca.State, opt Options) (*retro, error) {
 	var cells [64]uint8
 	r.cellsOf(st, &cells)
 	r.root = r.canonical(&cells, 0)
-	r.val = make([]uint64, valWords)
-	r.reached = make([]uint64, bitWords)
+	var freeVal, freeReached func()
+	r.val, freeVal = allocWords(valWords)
+	r.reached, freeReached = allocWords(bitWords)
+	r.release = func() { freeVal(); freeReached() }
 	r.dirty = make([]uint32, chunks)
 	r.progress("%s: %d indices, %s of tables", r.variant, k.n, sizeText(need))
 	return r, nil
