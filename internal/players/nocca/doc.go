@@ -7,8 +7,12 @@
 // positions.
 //
 // Solve is an exact solver by retrograde analysis: every position
-// reachable from the one given, packed into 64 bits and identified with its
+// reachable from the one given, numbered densely by the heights of its
+// stacks and the colours of its pieces (rank.go) and identified with its
 // mirror image and colour-reversed twin, its values spread back from the
-// terminal positions. It backs meeple solve for Nocca Nocca. testdata/solve.txt
-// lists the solved starting positions, with their sources.
+// terminal positions in rounds over a byte an index. It runs on two
+// goroutines, shows its progress and saves checkpoints it can resume from
+// (checkpoint.go). It backs meeple solve for Nocca Nocca, up to 4 rows x 5
+// columns (4.7 GB of tables). testdata/solve.txt lists the solved starting
+// positions, with their sources.
 package nocca
