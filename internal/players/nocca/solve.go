@@ -58,9 +58,9 @@ type Options struct {
 	// half minute within one (nil: none).
 	Progress io.Writer
 	// Checkpoint names a file the state is saved to (written to a
-	// temporary file and renamed) at the end of a pass or round, at most
-	// once every CheckpointEvery (0: 5 minutes), and when the solve is
-	// done. A solve that finds the file resumes from it; a file of
+	// temporary file and renamed) about every CheckpointEvery (0: 5
+	// minutes): within an enumeration pass, or at the end of a retrograde
+	// round (a round is not split); and when the solve is done. A solve that finds the file resumes from it; a file of
 	// another variant or start position is refused.
 	Checkpoint      string
 	CheckpointEvery time.Duration
@@ -289,16 +289,22 @@ func (r *retro) run(ctx context.Context) error {
 		r.mark(r.root)
 	}
 	if phase == phaseEnumerate {
-		for pass := step + 1; ; pass++ {
-			n, err := r.pass(ctx, pass)
+		// A pass may stop early to save a checkpoint: the state between
+		// two chunks is whole (a chunk's nodes are expanded, their
+		// successors marked), and the next call takes the chunks left.
+		for pass := step + 1; ; {
+			n, whole, err := r.pass(ctx, pass)
 			if err != nil {
 				return err
 			}
-			if n == 0 {
+			if whole && n == 0 {
 				break
 			}
-			if err := r.checkpoint(phaseEnumerate, pass, false); err != nil {
+			if err := r.checkpoint(phaseEnumerate, pass, !whole); err != nil {
 				return err
+			}
+			if whole {
+				pass++
 			}
 		}
 		phase, step = phaseRetrograde, 0
@@ -383,9 +389,12 @@ func (r *retro) mark(j uint64) {
 var workers = min(2, runtime.GOMAXPROCS(0))
 
 // parallel runs work on every chunk, the chunks shared out between the
-// workers, and returns the sum of what work returned; it stops early when
-// ctx is done. Every half minute it writes the sum so far with what.
-func (r *retro) parallel(ctx context.Context, what string, work func(c uint64, buf *[]uint64) uint64) (uint64, error) {
+// workers, and returns the sum of what work returned and whether it did
+// every chunk: it stops when ctx is done (with its error) and, if stopAt
+// is not zero, after the first chunk past stopAt whose work returned more
+// than 0. Every half minute it writes
+// the sum so far with what.
+func (r *retro) parallel(ctx context.Context, what string, stopAt time.Time, work func(c uint64, buf *[]uint64) uint64) (uint64, bool, error) {
 	begin := time.Now()
 	var next, sum atomic.Uint64
 	var wg sync.WaitGroup
@@ -393,7 +402,11 @@ func (r *retro) parallel(ctx context.Context, what string, work func(c uint64, b
 		wg.Go(func() {
 			var buf []uint64
 			for c := next.Add(1) - 1; c < uint64(len(r.dirty)) && ctx.Err() == nil; c = next.Add(1) - 1 {
-				sum.Add(work(c, &buf))
+				n := work(c, &buf)
+				sum.Add(n)
+				if n > 0 && !stopAt.IsZero() && time.Now().After(stopAt) {
+					return // (after a chunk that did something: each call gets on)
+				}
 			}
 		})
 	}
@@ -405,9 +418,9 @@ func (r *retro) parallel(ctx context.Context, what string, work func(c uint64, b
 		select {
 		case <-done:
 			if err := ctx.Err(); err != nil {
-				return 0, err
+				return 0, false, err
 			}
-			return sum.Load(), nil
+			return sum.Load(), next.Load() >= uint64(len(r.dirty)), nil
 		case <-tick.C:
 			n := sum.Load()
 			r.progress("%s: %d so far, chunk %d of %d, %.0f a second",
@@ -417,11 +430,16 @@ func (r *retro) parallel(ctx context.Context, what string, work func(c uint64, b
 }
 
 // pass expands the reached nodes not yet expanded, in the chunks marked
-// dirty, and returns how many it expanded.
-func (r *retro) pass(ctx context.Context, pass int) (uint64, error) {
+// dirty, and returns how many it expanded and whether it went through
+// every chunk: it stops early when a checkpoint is due.
+func (r *retro) pass(ctx context.Context, pass int) (uint64, bool, error) {
 	begin := time.Now()
 	what := fmt.Sprintf("enumerate pass %d", pass)
-	n, err := r.parallel(ctx, what, func(c uint64, kids *[]uint64) uint64 {
+	var stopAt time.Time
+	if r.opt.Checkpoint != "" {
+		stopAt = r.saved.Add(r.opt.CheckpointEvery)
+	}
+	n, whole, err := r.parallel(ctx, what, stopAt, func(c uint64, kids *[]uint64) uint64 {
 		if atomic.SwapUint32(&r.dirty[c], 0) == 0 {
 			return 0
 		}
@@ -453,15 +471,18 @@ func (r *retro) pass(ctx context.Context, pass int) (uint64, error) {
 		return n
 	})
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	var reached int
 	for _, w := range r.reached {
 		reached += bits.OnesCount64(w)
 	}
+	if !whole {
+		what += " (stopped for a checkpoint)"
+	}
 	r.progress("%s: %d expanded, %d reached, %s, %.0f a second",
 		what, n, reached, time.Since(begin).Round(time.Millisecond), float64(n)/max(time.Since(begin).Seconds(), 1e-9))
-	return n, nil
+	return n, whole, nil
 }
 
 // round spreads the values of the nodes decided at distance d to their
@@ -471,7 +492,7 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 	what := fmt.Sprintf("retrograde round %d", d)
 	const ones = 0x0101010101010101
 	pattern := ones * uint64(decided+d)
-	n, err := r.parallel(ctx, what, func(c uint64, ps *[]uint64) uint64 {
+	n, _, err := r.parallel(ctx, what, time.Time{}, func(c uint64, ps *[]uint64) uint64 {
 		var cells [64]uint8
 		var n uint64
 		lo, hi := c<<chunkBits>>3, min((c+1)<<chunkBits>>3, uint64(len(r.val)))
