@@ -58,7 +58,7 @@ type Options struct {
 	// half minute within one (nil: none).
 	Progress io.Writer
 	// Checkpoint names a file the state is saved to (written to a
-	// temporary file and renamed) about every CheckpointEvery (0: 5
+	// temporary file and renamed) about every CheckpointEvery (0: 10
 	// minutes): within an enumeration pass, or at the end of a retrograde
 	// round (a round is not split); and when the solve is done. A solve that finds the file resumes from it; a file of
 	// another variant or start position is refused.
@@ -236,7 +236,7 @@ func newRetro(st *nocca.State, opt Options) (*retro, error) {
 		opt.MaxBytes = DefaultBytes
 	}
 	if opt.CheckpointEvery <= 0 {
-		opt.CheckpointEvery = 5 * time.Minute
+		opt.CheckpointEvery = 10 * time.Minute
 	}
 	valWords, bitWords, chunks := (k.n+7)/8, (k.n+63)/64, (k.n+1<<chunkBits-1)>>chunkBits
 	need := 8*valWords + 8*bitWords + 4*chunks // k.n < 2^63: no overflow
