@@ -60,8 +60,9 @@ type Options struct {
 	// Checkpoint names a file the state is saved to (written to a
 	// temporary file and renamed) about every CheckpointEvery (0: 10
 	// minutes): within an enumeration pass, or at the end of a retrograde
-	// round (a round is not split); and when the solve is done. A solve that finds the file resumes from it; a file of
-	// another variant or start position is refused.
+	// round (a round is not split); and when the solve is done. A solve
+	// that finds the file resumes from it; a file of another variant or
+	// start position is refused.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 }
