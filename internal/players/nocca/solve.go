@@ -241,7 +241,7 @@ func newRetro(st *nocca.State, opt Options) (*retro, error) {
 	}
 	valWords, bitWords, chunks := (k.n+7)/8, (k.n+63)/64, (k.n+1<<chunkBits-1)>>chunkBits
 	need := 8*valWords + 8*bitWords + 4*chunks // k.n < 2^63: no overflow
-	if need > uint64(opt.MaxBytes) {
+	if need > uint64(opt.MaxBytes) || need > uint64(maxInt) {
 		return nil, fmt.Errorf("nocca: %d squares with %d pieces a side number %d positions, whose tables need %d bytes (%s); the limit is %d (%s): %w",
 			k.cells, k.pieces, k.n, need, sizeText(need), opt.MaxBytes, sizeText(uint64(opt.MaxBytes)), ErrTooLarge)
 	}
