@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,6 +38,15 @@ func TestSolve(t *testing.T) {
 				}
 			}
 		})
+	}
+	// A Nocca solve with a checkpoint: the second run reads the answer
+	// from the file.
+	ckpt := filepath.Join(t.TempDir(), "n33.ckpt")
+	for i, want := range []string{"checkpoint " + ckpt + " written", "resumed from " + ckpt} {
+		code, out, errOut := run(t, "", "solve", "nocca-3x3", "--checkpoint", ckpt)
+		if code != 0 || !strings.Contains(out, "positions 17126") || !strings.Contains(errOut, want) {
+			t.Errorf("run %d with a checkpoint: code %d, stdout %q, stderr %q; want %q", i+1, code, out, errOut, want)
+		}
 	}
 	for _, args := range [][]string{
 		{"solve", "tictactoe", "--moves", "a1 a2 b1 b2 c1"},
