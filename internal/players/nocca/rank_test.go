@@ -146,7 +146,11 @@ func TestChildren(t *testing.T) {
 // checkpoint of another variant is refused.
 func TestSolveNoccaResume(t *testing.T) {
 	t.Parallel()
-	g := loadNocca(t, "nocca-4x3")
+	spec := "nocca-4x3" // four chunks: passes stop part way for checkpoints
+	if testing.Short() {
+		spec = "nocca-3x3"
+	}
+	g := loadNocca(t, spec)
 	st := g.NewState().(*nocca.State)
 	want, err := Solve(context.Background(), st, Options{})
 	if err != nil {
@@ -179,7 +183,7 @@ func TestSolveNoccaResume(t *testing.T) {
 		if again, err := Solve(context.Background(), st, opt); err != nil || again.Positions != want.Positions || !strings.Contains(log.String(), "done") {
 			t.Errorf("a finished checkpoint: %+v, %v\n%s", again, err, log.String())
 		}
-		other := loadNocca(t, "nocca-4x3(first=black)").NewState().(*nocca.State)
+		other := loadNocca(t, spec+"(first=black)").NewState().(*nocca.State)
 		if _, err := Solve(context.Background(), other, opt); err == nil || !strings.Contains(err.Error(), "another variant") {
 			t.Errorf("a checkpoint of another variant: %v", err)
 		}
