@@ -211,14 +211,81 @@ func (k *ranking) tryWin(cells *[64]uint8) bool {
 	return false
 }
 
+// A view is one image of a position (turned over or not, mirrored or not)
+// laid out to rank the positions one step from it cheaply: a step changes
+// two squares, and only the terms of the height rank between their places
+// in the order change; the colour pattern loses a bit and gains one.
+type view struct {
+	pos [64]uint8  // the place in the order of each square
+	h   [64]uint8  // heights, by place
+	rem [65]int    // pieces at the places from q on
+	pre [65]uint64 // the height rank's terms before place q
+	suf [65]uint64 // and from q on
+	bit [65]uint8  // colour bits before place q
+	pat uint32     // the colour pattern
+}
+
+// look lays out cells turned and mirrored as asked.
+func (k *ranking) look(cells *[64]uint8, turn, mirror int, v *view) {
+	height, colour := &k.height[turn], &k.colour[turn]
+	v.pat = 0
+	rem, bit := 2*k.pieces, uint8(0)
+	for q, sq := range k.order[turn][mirror] {
+		c := cells[sq]
+		h := height[c]
+		v.pos[sq], v.h[q], v.rem[q], v.bit[q] = uint8(q), h, rem, bit
+		v.pre[q+1] = v.pre[q] + k.below[((k.cells-1-q)*k.sums+rem)*k.hs+int(h)]
+		v.pat |= uint32(colour[c]) << bit
+		rem -= int(h)
+		bit += h
+	}
+	v.suf[k.cells] = 0
+	for q := k.cells - 1; q >= 0; q-- {
+		v.suf[q] = v.suf[q+1] + v.pre[q+1] - v.pre[q]
+	}
+}
+
+// step returns the index of v's position after its top piece on square
+// from steps onto square to (squares of the cells v was laid out from).
+func (k *ranking) step(v *view, from, to int) uint64 {
+	qa, qb := int(v.pos[from]), int(v.pos[to])
+	x, y := min(qa, qb), max(qa, qb)
+	r := v.pre[x] + v.suf[y+1]
+	rem := v.rem[x]
+	for q := x; q <= y; q++ {
+		h := int(v.h[q])
+		switch q {
+		case qa:
+			h--
+		case qb:
+			h++
+		}
+		r += k.below[((k.cells-1-q)*k.sums+rem)*k.hs+h]
+		rem -= h
+	}
+	pat := v.pat
+	ia := v.bit[qa] + v.h[qa] - 1 // the piece that steps
+	c := pat >> ia & 1
+	pat = pat&(1<<ia-1) | pat>>(ia+1)<<ia
+	ib := v.bit[qb] + v.h[qb] // onto the top of to
+	if qb > qa {
+		ib--
+	}
+	pat = pat&(1<<ib-1) | c<<ib | pat>>ib<<(ib+1)
+	return r*k.colours + uint64(k.colourRank[pat])
+}
+
 // children appends the canonical indices of the positions the mover's
 // steps lead to (moves into the goal are not among them), each once.
 func (k *ranking) children(cells *[64]uint8, out []uint64) []uint64 {
 	out = out[:0]
+	var v [2]view
+	k.look(cells, 1, 0, &v[0])
+	k.look(cells, 1, 1, &v[1])
 	for from := range k.cells {
-		v := cells[from]
-		h := cellHeight(v)
-		if h == 0 || v>>(h-1)&1 != 0 {
+		c := cells[from]
+		h := cellHeight(c)
+		if h == 0 || c>>(h-1)&1 != 0 {
 			continue
 		}
 		fr, fc := from/k.cols, from%k.cols
@@ -229,16 +296,10 @@ func (k *ranking) children(cells *[64]uint8, out []uint64) []uint64 {
 					continue
 				}
 				to := tr*k.cols + tc
-				w := cells[to]
-				th := cellHeight(w)
-				if th >= k.stack {
+				if cellHeight(cells[to]) >= k.stack {
 					continue
 				}
-				// Step the top piece (colour 0) from from to to.
-				cells[from] = v&(1<<(h-1)-1) | 1<<(h-1)
-				cells[to] = w&^(1<<th) | 1<<(th+1)
-				out = append(out, k.canonical(cells, 1))
-				cells[from], cells[to] = v, w
+				out = append(out, min(k.step(&v[0], from, to), k.step(&v[1], from, to)))
 			}
 		}
 	}
@@ -256,6 +317,9 @@ func (k *ranking) parents(cells *[64]uint8, out []uint64) []uint64 {
 	for q, sq := range k.order[1][0] {
 		turned[q] = k.swap[cells[sq]]
 	}
+	var v [2]view
+	k.look(&turned, 0, 0, &v[0])
+	k.look(&turned, 0, 1, &v[1])
 	for to := range k.cells {
 		w := turned[to]
 		th := cellHeight(w)
@@ -270,15 +334,10 @@ func (k *ranking) parents(cells *[64]uint8, out []uint64) []uint64 {
 					continue
 				}
 				from := fr*k.cols + fc
-				v := turned[from]
-				h := cellHeight(v)
-				if h >= k.stack {
+				if cellHeight(turned[from]) >= k.stack {
 					continue
 				}
-				turned[to] = w&(1<<(th-1)-1) | 1<<(th-1)
-				turned[from] = v&^(1<<h) | 1<<(h+1)
-				out = append(out, k.canonical(&turned, 0))
-				turned[from], turned[to] = v, w
+				out = append(out, min(k.step(&v[0], to, from), k.step(&v[1], to, from)))
 			}
 		}
 	}
