@@ -34,8 +34,7 @@ take a byte and a bit for every arrangement of the pieces (4.7 GB for 4
 rows x 5 columns); --memory bounds them, a larger board is refused up
 front. Progress goes to stderr; --checkpoint FILE saves the state about
 every 10 minutes and at the end, and a solve that finds FILE resumes from
-it. --time stops
-it; --nodes and --hash are not used.
+it. --time stops it; --nodes and --hash are not used.
 
 A k-in-a-row variant (connect4, tictactoe, qubic, ...) is proved by
 negamax (bitboards for Connect Four and the other four-in-a-row gravity
