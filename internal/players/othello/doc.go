@@ -13,7 +13,8 @@
 // corner, stable discs, edges, parity and the disc count, weighted by the
 // stage of the game).
 //
-// Solver (solve.go) is MTD(f) from a guess of midgame searches over
+// Solver (solve.go) is an aspiration window around a guess of midgame
+// searches, then MTD(f) from the bound it returned, over
 // negascout with a transposition table (and a smaller one for the positions
 // near the end), fastest-first ordering plus the evaluation or a shallow
 // search far from the end, stability and enhanced transposition cutoffs,
