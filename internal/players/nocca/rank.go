@@ -278,32 +278,10 @@ func (k *ranking) step(v *view, from, to int) uint64 {
 // children appends the canonical indices of the positions the mover's
 // steps lead to (moves into the goal are not among them), each once.
 func (k *ranking) children(cells *[64]uint8, out []uint64) []uint64 {
-	out = out[:0]
 	var v [2]view
 	k.look(cells, 1, 0, &v[0])
 	k.look(cells, 1, 1, &v[1])
-	for from := range k.cells {
-		c := cells[from]
-		h := cellHeight(c)
-		if h == 0 || c>>(h-1)&1 != 0 {
-			continue
-		}
-		fr, fc := from/k.cols, from%k.cols
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				tr, tc := fr+dr, fc+dc
-				if dr == 0 && dc == 0 || tr < 0 || tr >= k.rows || tc < 0 || tc >= k.cols {
-					continue
-				}
-				to := tr*k.cols + tc
-				if cellHeight(cells[to]) >= k.stack {
-					continue
-				}
-				out = append(out, min(k.step(&v[0], from, to), k.step(&v[1], from, to)))
-			}
-		}
-	}
-	return sortCompact(out)
+	return k.steps(cells, &v, out)
 }
 
 // parents appends the canonical indices of the positions with a step to
@@ -312,7 +290,6 @@ func (k *ranking) children(cells *[64]uint8, out []uint64) []uint64 {
 // not full. (The mirror image's parents are the mirror images of these:
 // the same canonical indices.)
 func (k *ranking) parents(cells *[64]uint8, out []uint64) []uint64 {
-	out = out[:0]
 	var turned [64]uint8
 	for q, sq := range k.order[1][0] {
 		turned[q] = k.swap[cells[sq]]
@@ -320,24 +297,33 @@ func (k *ranking) parents(cells *[64]uint8, out []uint64) []uint64 {
 	var v [2]view
 	k.look(&turned, 0, 0, &v[0])
 	k.look(&turned, 0, 1, &v[1])
-	for to := range k.cells {
-		w := turned[to]
-		th := cellHeight(w)
-		if th == 0 || w>>(th-1)&1 != 0 {
+	return k.steps(&turned, &v, out)
+}
+
+// steps appends, once each, the canonical indices that the views v of
+// cells give after every step of a top piece of colour 0 to a neighbour
+// that is not full (children: a move of the mover; parents: a move taken
+// back, on the board turned to the previous mover's view).
+func (k *ranking) steps(cells *[64]uint8, v *[2]view, out []uint64) []uint64 {
+	out = out[:0]
+	for sq := range k.cells {
+		c := cells[sq]
+		h := cellHeight(c)
+		if h == 0 || c>>(h-1)&1 != 0 {
 			continue
 		}
-		tr, tc := to/k.cols, to%k.cols
+		r, col := sq/k.cols, sq%k.cols
 		for dr := -1; dr <= 1; dr++ {
 			for dc := -1; dc <= 1; dc++ {
-				fr, fc := tr+dr, tc+dc
-				if dr == 0 && dc == 0 || fr < 0 || fr >= k.rows || fc < 0 || fc >= k.cols {
+				nr, nc := r+dr, col+dc
+				if dr == 0 && dc == 0 || nr < 0 || nr >= k.rows || nc < 0 || nc >= k.cols {
 					continue
 				}
-				from := fr*k.cols + fc
-				if cellHeight(turned[from]) >= k.stack {
+				nb := nr*k.cols + nc
+				if cellHeight(cells[nb]) >= k.stack {
 					continue
 				}
-				out = append(out, min(k.step(&v[0], to, from), k.step(&v[1], to, from)))
+				out = append(out, min(k.step(&v[0], sq, nb), k.step(&v[1], sq, nb)))
 			}
 		}
 	}
