@@ -1,8 +1,10 @@
 package kinarow
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,8 +32,9 @@ var book7x6 string
 // hold one digit a position, x's column there (1-based). A position and
 // its mirror image share one entry.
 type Book struct {
-	b     *bitSolver
-	moves map[uint64]uint8 // canonical key -> column (0-based) in that orientation
+	b    *bitSolver
+	keys []uint64 // canonical keys, sorted
+	cols []uint8  // by keys: x's column (0-based) in that orientation
 }
 
 // parseBook reads a book in its text form for the board of b.
@@ -62,10 +65,14 @@ func parseBook(b *bitSolver, text string) (*Book, error) {
 	if depth < 0 {
 		return nil, fmt.Errorf("kinarow book: no \"plies N\" line")
 	}
-	bk := &Book{b: b, moves: map[uint64]uint8{}}
 	var err error
 	n := 0
-	bookWalk(b, depth, func(p bitPos, moves string) int {
+	type entry struct {
+		key uint64
+		col uint8
+	}
+	entries := make([]entry, 0, len(cols))
+	bookWalk(b, depth, len(cols), func(p bitPos, moves []byte) int {
 		switch {
 		case err != nil:
 			return -1
@@ -79,7 +86,12 @@ func parseBook(b *bitSolver, text string) (*Book, error) {
 			err = fmt.Errorf("kinarow book: column %d of position %d (%s) is full", c+1, n, moves)
 			return -1
 		}
-		bk.put(p, c)
+		k, mirrored := canonicalKey(b, p)
+		stored := c
+		if mirrored {
+			stored = b.w - 1 - c
+		}
+		entries = append(entries, entry{k, uint8(stored)})
 		return c
 	})
 	if err == nil && n < len(cols) {
@@ -87,6 +99,11 @@ func parseBook(b *bitSolver, text string) (*Book, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	slices.SortFunc(entries, func(x, y entry) int { return cmp.Compare(x.key, y.key) })
+	bk := &Book{b: b, keys: make([]uint64, len(entries)), cols: make([]uint8, len(entries))}
+	for i, e := range entries {
+		bk.keys[i], bk.cols[i] = e.key, e.col
 	}
 	return bk, nil
 }
@@ -97,11 +114,12 @@ func parseBook(b *bitSolver, text string) (*Book, error) {
 // moves from column 1 up; it leaves out x's immediate wins (the engine
 // finds those) and a position whose mirror image it met before. visit
 // gets the moves from the empty board as 1-based column digits and returns
-// x's column (0-based), or -1 to go no deeper.
-func bookWalk(b *bitSolver, depth int, visit func(p bitPos, moves string) int) {
-	seen := map[uint64]bool{}
-	var walk func(p bitPos, moves string)
-	walk = func(p bitPos, moves string) {
+// x's column (0-based), or -1 to go no deeper; the moves are valid only
+// during the call. size is the number of positions expected (0: unknown).
+func bookWalk(b *bitSolver, depth, size int, visit func(p bitPos, moves []byte) int) {
+	seen := make(map[uint64]struct{}, size)
+	var walk func(p bitPos, moves []byte)
+	walk = func(p bitPos, moves []byte) {
 		if p.n > depth || p.n >= b.cells-1 {
 			return
 		}
@@ -109,7 +127,7 @@ func bookWalk(b *bitSolver, depth int, visit func(p bitPos, moves string) int) {
 		if p.n%2 == 1 {
 			for c := range b.w {
 				if m := poss & b.colMask[c]; m != 0 && b.winning(p.cur, p.mask)&m == 0 {
-					walk(p.play(m), moves+string(rune('1'+c)))
+					walk(p.play(m), append(moves, byte('1'+c)))
 				}
 			}
 			return
@@ -117,53 +135,45 @@ func bookWalk(b *bitSolver, depth int, visit func(p bitPos, moves string) int) {
 		if b.canWinNext(p) {
 			return
 		}
-		k := min(p.key(), b.mirror(p.key()))
-		if seen[k] {
+		k, _ := canonicalKey(b, p)
+		if _, ok := seen[k]; ok {
 			return
 		}
-		seen[k] = true
+		seen[k] = struct{}{}
 		c := visit(p, moves)
 		if c < 0 {
 			return
 		}
-		walk(p.play(poss&b.colMask[c]), moves+string(rune('1'+c)))
+		walk(p.play(poss&b.colMask[c]), append(moves, byte('1'+c)))
 	}
-	walk(bitPos{}, "")
+	walk(bitPos{}, make([]byte, 0, depth+1))
 }
 
-// canonical returns the key under which p is stored and whether it is its
-// mirror image's.
-func (bk *Book) canonical(p bitPos) (uint64, bool) {
+// canonicalKey returns the key under which p is stored, the smaller of its
+// own and its mirror image's, and whether it is the mirror image's.
+func canonicalKey(b *bitSolver, p bitPos) (uint64, bool) {
 	k := p.key()
-	if m := bk.b.mirror(k); m < k {
+	if m := b.mirror(k); m < k {
 		return m, true
 	}
 	return k, false
 }
 
-func (bk *Book) put(p bitPos, col int) {
-	k, mirrored := bk.canonical(p)
-	if mirrored {
-		col = bk.b.w - 1 - col
-	}
-	bk.moves[k] = uint8(col)
-}
-
 // get returns the book's column for p (0-based), or -1.
 func (bk *Book) get(p bitPos) int {
-	k, mirrored := bk.canonical(p)
-	c, ok := bk.moves[k]
+	k, mirrored := canonicalKey(bk.b, p)
+	i, ok := slices.BinarySearch(bk.keys, k)
 	switch {
 	case !ok:
 		return -1
 	case mirrored:
-		return bk.b.w - 1 - int(c)
+		return bk.b.w - 1 - int(bk.cols[i])
 	}
-	return int(c)
+	return int(bk.cols[i])
 }
 
 // Len is the number of positions in the book.
-func (bk *Book) Len() int { return len(bk.moves) }
+func (bk *Book) Len() int { return len(bk.keys) }
 
 // Move returns the book's move in st, if it has one.
 func (bk *Book) Move(st *kinarow.State) (games.Move, bool) {
@@ -185,9 +195,9 @@ func (bk *Book) Move(st *kinarow.State) (games.Move, bool) {
 // shipped7x6 is book7x6 parsed, once: its keys are those of every 7x6
 // bitSolver, however its game lays out the board.
 var shipped7x6 struct {
-	once  sync.Once
-	moves map[uint64]uint8
-	err   error
+	once sync.Once
+	book *Book
+	err  error
 }
 
 // bookFor returns the shipped book of g, or nil.
@@ -197,13 +207,10 @@ func bookFor(b *bitSolver) *Book {
 	}
 	s := &shipped7x6
 	s.once.Do(func() {
-		var bk *Book
-		if bk, s.err = parseBook(b, book7x6); s.err == nil {
-			s.moves = bk.moves
-		}
+		s.book, s.err = parseBook(b, book7x6)
 	})
 	if s.err != nil {
 		panic(s.err) // the shipped book is checked by the tests
 	}
-	return &Book{b: b, moves: s.moves}
+	return &Book{b: b, keys: s.book.keys, cols: s.book.cols}
 }

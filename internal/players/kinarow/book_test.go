@@ -35,12 +35,14 @@ func TestMakeBook(t *testing.T) {
 	start := time.Now()
 	var cols []byte
 	kept, counts := 0, map[int]int{}
-	bookWalk(b, *makeBook, func(p bitPos, moves string) int {
+	bookWalk(b, *makeBook, 0, func(p bitPos, moves []byte) int {
 		counts[p.n]++
-		if c := old.get(p); old != nil && c >= 0 {
-			kept++
-			cols = append(cols, byte('1'+c))
-			return c
+		if old != nil {
+			if c := old.get(p); c >= 0 {
+				kept++
+				cols = append(cols, byte('1'+c))
+				return c
+			}
 		}
 		for _, c := range b.order {
 			m := b.possible(p) & b.colMask[c]
@@ -113,7 +115,7 @@ func TestBook(t *testing.T) {
 	}
 	var deepest []bitPos
 	n := 0
-	bookWalk(s.bit, depth, func(p bitPos, moves string) int {
+	bookWalk(s.bit, depth, 0, func(p bitPos, moves []byte) int {
 		n++
 		c := bk.get(p)
 		if c < 0 {
@@ -181,7 +183,7 @@ func FuzzParseBook(f *testing.F) {
 			}
 		}
 		n := 0
-		bookWalk(b, depth, func(p bitPos, moves string) int {
+		bookWalk(b, depth, 0, func(p bitPos, moves []byte) int {
 			c := bk.get(p)
 			if c != int(cols[n]-'1') || b.possible(p)&b.colMask[c] == 0 {
 				t.Fatalf("%s: column %d, want %c", moves, c, cols[n])
@@ -193,4 +195,16 @@ func FuzzParseBook(f *testing.F) {
 			t.Fatalf("%d columns, a walk of %d, %d in the book", len(cols), n, bk.Len())
 		}
 	})
+}
+
+// BenchmarkParseBook parses the shipped book: every engine process that
+// plays Connect Four does it once, at its first new game.
+func BenchmarkParseBook(b *testing.B) {
+	g := loadGame(b, "connect4")
+	s := NewSolver(g, 1).bit
+	for b.Loop() {
+		if _, err := parseBook(s, book7x6); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
