@@ -32,7 +32,7 @@
 // move in every position x meets in the first 18 plies, whatever o plays;
 // meanwhile the solver spends its share of the budget on the proof the
 // game needs when the book ends. Elsewhere the solver, within half the
-// budget, asks of each move in turn whether it wins (Solver.Sift, one
+// budget (but never fewer than 4,096 nodes, proofFloor), asks of each move in turn whether it wins (Solver.Sift, one
 // null-window search a move) and the Prover plays the first proved win
 // (the quickest when the exact score follows within the budget), or, when
 // every move is refuted, the move of the exact proof. Failing both, Player

@@ -14,6 +14,16 @@ import (
 // the nodes nor the time, and in infinite analysis.
 const proveNodes = 2_000_000
 
+// proofFloor is the fewest nodes the solver of a Prover spends on a move,
+// however few the limits allow: well under a millisecond, and enough that
+// on Connect Four the first player keeps its win at any node budget (in
+// self-play, one node a move included). So under a node limit below twice
+// this the Prover may search more nodes than asked, as a chess engine
+// given one node still completes its first iteration; the time a clock
+// allows it still keeps to. The alphabeta algorithm, which has no solver,
+// keeps to any node limit.
+const proofFloor = 1 << 12
+
 // Prover is a k-in-a-row player that plays the solver's move whenever the
 // solver proves it within its share of the budget: half the nodes, half
 // the time the clock allows. On Connect Four it first plays the move of
@@ -71,7 +81,7 @@ func (p *Prover) Search(ctx context.Context, st games.State, lim search.Limits, 
 	me := s.Player()
 	nodes := int64(proveNodes)
 	if lim.Nodes > 0 && !lim.Infinite {
-		nodes = max(lim.Nodes/2, 1)
+		nodes = max(lim.Nodes/2, proofFloor)
 	}
 	sctx := ctx
 	if _, hard := search.Allocate(lim, me); hard > 0 {

@@ -136,23 +136,23 @@ func selfPlayBudgets(lo, hi float64, n int) []int64 {
 	return out
 }
 
-var selfPlayN = flag.Int("c4.selfplay", 0, "TestConnectFourSelfPlay: play this many budgets from 1k to 1M nodes (the strength tag: 25)")
+var selfPlayN = flag.Int("c4.selfplay", 0, "TestConnectFourSelfPlay: play this many budgets from 1 to 1M nodes (the strength tag: 25)")
 
 // TestConnectFourSelfPlay: the engine (Prover) against itself from the
 // empty board, one game a budget (the engine draws no random numbers, so
 // the budgets are what makes the games differ): x, the first player, must
-// win every one. Quick: 1k, 3k and 10k nodes a move; with the strength tag
-// 25 budgets spaced evenly on a log scale from 1k to 1M (-c4.selfplay N:
-// N budgets). For a game x does not win it reports the ply of the stone
+// win every one. Quick: 1, 5k and 10k nodes a move (under -short: 1);
+// with the strength tag 25 budgets spaced evenly on a log scale from 1 to
+// 1M (-c4.selfplay N: N budgets). For a game x does not win it reports the ply of the stone
 // that gave the win away.
 func TestConnectFourSelfPlay(t *testing.T) {
 	g := loadGame(t, "connect4")
-	budgets := []int64{1_000, 3_000, 10_000}
+	budgets := []int64{1, 5_000, 10_000}
 	if testing.Short() {
 		budgets = budgets[:1]
 	}
 	if playertest.Full || *selfPlayN > 0 {
-		budgets = selfPlayBudgets(1_000, 1_000_000, cmp.Or(*selfPlayN, 25))
+		budgets = selfPlayBudgets(1, 1_000_000, cmp.Or(*selfPlayN, 25))
 	}
 	won := 0
 	for _, nodes := range budgets {
