@@ -242,7 +242,7 @@ func TestMoveFilterExact(t *testing.T) {
 	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
 		g := loadKinarow(t, name)
 		rng := rand.New(rand.NewPCG(6, 6))
-		compared, gamesPer := 0, playertest.Size(30, 30, 10)
+		compared, gamesPer := 0, playertest.Size(30, 12, 4)
 		for range gamesPer {
 			st := g.NewState().(*kinarow.State)
 			for st.Player() >= 0 {

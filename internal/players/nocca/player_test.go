@@ -98,8 +98,9 @@ func TestNoccaTactics(t *testing.T) {
 			var wins, stops, covers int
 			gamesPer := 30
 			if testing.Short() {
-				gamesPer = 8
+				gamesPer = 4
 			}
+			eng := NewPlayer(g, 1)
 			for range gamesPer {
 				st := g.NewState().(*nocca.State)
 				for st.Player() >= 0 {
@@ -118,7 +119,7 @@ func TestNoccaTactics(t *testing.T) {
 					th := eval.threats(st, me)
 					covering = th != 0 && th&(th-1) == 0 && len(safe) > 0
 					if len(mine) > 0 || len(safe) > 0 && len(safe) < len(st.LegalMoves(nil)) {
-						eng := NewPlayer(g, 1)
+						eng.Clear() // each position on its own
 						res := eng.Search(context.Background(), st, search.Limits{Nodes: 2000}, nil)
 						switch {
 						case len(mine) > 0:
