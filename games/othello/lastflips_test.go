@@ -24,3 +24,47 @@ func TestLastFlips(t *testing.T) {
 		}
 	}
 }
+
+// flipsWalk is Flips by walking the eight directions square by square.
+func flipsWalk(p, o uint64, sq int) uint64 {
+	var f uint64
+	for _, d := range [8][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}, {-1, 0}, {0, -1}, {-1, -1}, {1, -1}} {
+		var run uint64
+		c, r := sq%8+d[0], sq/8+d[1]
+		for ; c >= 0 && c < 8 && r >= 0 && r < 8 && o>>(r*8+c)&1 != 0; c, r = c+d[0], r+d[1] {
+			run |= 1 << (r*8 + c)
+		}
+		if c >= 0 && c < 8 && r >= 0 && r < 8 && p>>(r*8+c)&1 != 0 {
+			f |= run
+		}
+	}
+	return f
+}
+
+// TestFlips compares Flips with flipsWalk on random boards of every
+// density, for every empty square and both players.
+func TestFlips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		filled := rng.Uint64()
+		for range rng.IntN(3) {
+			if rng.IntN(2) == 0 {
+				filled &= rng.Uint64()
+			} else {
+				filled |= rng.Uint64()
+			}
+		}
+		p := filled & rng.Uint64()
+		o := filled &^ p
+		for sq := range 64 {
+			if filled>>sq&1 != 0 {
+				continue
+			}
+			for _, side := range [][2]uint64{{p, o}, {o, p}} {
+				if got, want := Flips(side[0], side[1], sq), flipsWalk(side[0], side[1], sq); got != want {
+					t.Fatalf("Flips(%#x, %#x, %d) = %#x; want %#x", side[0], side[1], sq, got, want)
+				}
+			}
+		}
+	}
+}
