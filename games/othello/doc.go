@@ -88,10 +88,10 @@
 // Boards of size 4, 6 and 8 keep their discs in uint64 bitboards in an 8x8
 // frame (bit row*8+col); larger boards in 256-bit bitboards (four uint64s)
 // in a 16x16 frame. Legal squares come from a parallel-prefix
-// (Kogge-Stone) fill in the four direction pairs, flips on 8x8 from a ray
-// table and one bit trick per direction (the nearest square that is not the
-// opponent's is the lowest or highest set bit of the ray less the
-// opponent's discs), with no loop and no branch; Moves and Flips export
+// (Kogge-Stone) fill in the four direction pairs, flips on 8x8 from tables
+// of lines of eight squares (each of the four lines through the square read
+// as a byte by a shift or a multiplication), with no loop and no branch;
+// Moves and Flips export
 // them for the players. A State keeps the legal squares of the side to move
 // and whether the game is over, so Player and LegalMoves cost nothing; Undo
 // restores a snapshot of the bitboards. The hash is Zobrist, kept
