@@ -261,6 +261,9 @@ type solver8 struct {
 	full    bool // the whole 8x8 frame is the board: othello.LastFlips applies
 	nodes   int64
 	aborted bool
+	// lists[n] is the move list of the node n empties from the end: a
+	// local one would be zeroed at every node (1.3 KB; 2.5% of the time).
+	lists [65]moveList
 }
 
 func (v *solver8) init(owner *Solver, geo *geometry) {
@@ -374,7 +377,7 @@ func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 	if e := v.owner.probe(p, o, n); e != nil {
 		ttMove = int(e.move) - 1
 	}
-	v.order(&list, p, o, n, ttMove)
+	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
 	v.dropSymmetric(&list)
 	best, bestSq := -solveScoreSpan, list.m[0].sq
 	for i := range list.n {
@@ -413,7 +416,7 @@ func (v *solver8) keeps(p, o uint64, n, want int) int {
 	if e := v.owner.probe(p, o, n); e != nil {
 		ttMove = int(e.move) - 1
 	}
-	v.order(&list, p, o, n, ttMove)
+	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
 	for i := range list.n {
 		mv := &list.m[i]
 		if -v.search(mv.p, mv.o, -want-1, -want+1, n-1, false) == want {
@@ -434,12 +437,13 @@ type moveList struct {
 	}
 }
 
-// order fills list with p's moves, best first: the table's move, then by
-// fastest first plus a shallow midgame search far from the end, plus the
-// evaluation nearer, and fastest first alone nearer still.
-func (v *solver8) order(list *moveList, p, o uint64, n int, ttMove int) {
+// order fills list with p's moves (the squares of moves), best first: the
+// table's move, then by fastest first plus a shallow midgame search far
+// from the end, plus the evaluation nearer, and fastest first alone nearer
+// still.
+func (v *solver8) order(list *moveList, p, o, moves uint64, n int, ttMove int) {
 	list.n = 0
-	for m := othello.Moves(p, o) & v.valid; m != 0; m &= m - 1 {
+	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := othello.Flips(p, o, sq)
 		e := &list.m[list.n]
@@ -554,8 +558,8 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 			return bound
 		}
 	}
-	var list moveList
-	v.order(&list, p, o, n, ttMove)
+	list := &v.lists[n&63]
+	v.order(list, p, o, moves, n, ttMove)
 	// Enhanced transposition cutoff: a child the table already bounds
 	// below -beta refutes this node without a search.
 	if n >= solveETC {
