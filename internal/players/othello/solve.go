@@ -104,7 +104,10 @@ func NewSolver(hashMB int) *Solver {
 	// stored (a solve that stops early, or has nothing to search, costs
 	// little of it).
 	m := min(n, nearTable)
-	return &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1, near: make([]solveEntry, m), nearMask: uint64(m-1) &^ 1}
+	s := &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1, near: make([]solveEntry, m), nearMask: uint64(m-1) &^ 1}
+	adviseHuge(s.tt)
+	adviseHuge(s.near)
+	return s
 }
 
 // Clear empties the tables.

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package othello
+
+// adviseHuge does nothing here: only Linux takes the advice.
+func adviseHuge([]solveEntry) {}
