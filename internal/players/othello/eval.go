@@ -20,7 +20,10 @@ type geometry struct {
 	edges    uint64    // the border, corners included
 	quad     [4]uint64 // the four quadrants (parity regions)
 	quadOf   [64]uint8 // the quadrant of each square
-	colA     uint64    // the first and last columns and rows
+	// quadSets[m] is the union of the quadrants of the bits of m (the
+	// squares of the quadrants of odd parity, for the solver).
+	quadSets [16]uint64
+	colA     uint64 // the first and last columns and rows
 	colL     uint64
 	row1     uint64
 	rowL     uint64
@@ -53,6 +56,13 @@ func newGeometry(size int) *geometry {
 		g.rowL |= at(e, r)
 	}
 	g.edges = g.colA | g.colL | g.row1 | g.rowL
+	for m := range g.quadSets {
+		for q := range 4 {
+			if m>>q&1 != 0 {
+				g.quadSets[m] |= g.quad[q]
+			}
+		}
+	}
 	for _, k := range [4][2]int{{0, 0}, {0, e}, {e, 0}, {e, e}} {
 		r, c := k[0], k[1]
 		dr, dc := 1, 1

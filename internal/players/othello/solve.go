@@ -531,7 +531,7 @@ func neighbours(x uint64) uint64 {
 // the previous ply was a pass.
 func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 	if n <= solveShallowN {
-		return v.shallow(p, o, alpha, beta, n, passed)
+		return v.shallow(p, o, alpha, beta, n, v.parity(p|o), passed)
 	}
 	if v.tick() {
 		return 0
@@ -622,10 +622,21 @@ func stabilityFloor(size, n int) int {
 	return size*size - 2*n - 8
 }
 
+// parity returns the quadrants that hold an odd number of empty squares
+// (bit q for quadrant q), the discs being filled.
+func (v *solver8) parity(filled uint64) uint8 {
+	var m uint8
+	for q, x := range v.geo.quad {
+		m |= uint8(bits.OnesCount64(x&^filled)&1) << q
+	}
+	return m
+}
+
 // shallow searches the last few empties without a table or a move list:
 // the empty squares are tried straight from the empty set, those in regions
-// with an odd number of empties first (parity), corners before the rest.
-func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
+// with an odd number of empties first (parity, the quadrants of odd
+// parity; a move flips its quadrant's bit), corners before the rest.
+func (v *solver8) shallow(p, o uint64, alpha, beta, n int, parity uint8, passed bool) int {
 	empty := v.valid &^ (p | o)
 	switch n {
 	case 1:
@@ -651,12 +662,7 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
 	if v.tick() {
 		return 0
 	}
-	var odd uint64
-	for _, q := range v.geo.quad {
-		if bits.OnesCount64(empty&q)&1 != 0 {
-			odd |= q
-		}
-	}
+	odd := v.geo.quadSets[parity&15]
 	near := neighbours(o) // a move must be next to a disc of o
 	best := -solveScoreSpan
 	moved := false
@@ -668,7 +674,7 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
 				continue
 			}
 			moved = true
-			sc := -v.shallow(o^f, p|f|1<<sq, -beta, -alpha, n-1, false)
+			sc := -v.shallow(o^f, p|f|1<<sq, -beta, -alpha, n-1, parity^1<<v.geo.quadOf[sq], false)
 			if sc > best {
 				best = sc
 				if sc > alpha {
@@ -684,7 +690,7 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, passed bool) int {
 		if passed {
 			return -final(o, p, n)
 		}
-		return -v.shallow(o, p, -beta, -alpha, n, true)
+		return -v.shallow(o, p, -beta, -alpha, n, parity, true)
 	}
 	return best
 }
