@@ -175,7 +175,19 @@ func (g *geometry) fullLines(filled uint64) [4]uint64 {
 // line is off the board or a stable disc of p; repeated until nothing
 // changes.
 func (g *geometry) stable(p, o uint64) uint64 {
+	return g.stableIn(p, g.fullLines(p|o))
+}
+
+// stableBoth returns the stable discs of p and of o, finding the full
+// lines once.
+func (g *geometry) stableBoth(p, o uint64) (uint64, uint64) {
 	full := g.fullLines(p | o)
+	return g.stableIn(p, full), g.stableIn(o, full)
+}
+
+// stableIn is stable for the discs p, full being fullLines of the filled
+// squares.
+func (g *geometry) stableIn(p uint64, full [4]uint64) uint64 {
 	// Squares with a neighbour off the board along each line direction.
 	hEdge := full[0] | g.colA | g.colL
 	vEdge := full[1] | g.row1 | g.rowL
@@ -322,7 +334,7 @@ func (e *othelloEval) evalHand(p, o uint64) int {
 	}
 	score += mix(w.xsquare, t)*xs + mix(w.csquare, t)*cs
 	if filled&g.edges != 0 {
-		sp, so := g.stable(p, o), g.stable(o, p)
+		sp, so := g.stableBoth(p, o)
 		score += mix(w.stable, t) * (bits.OnesCount64(sp) - bits.OnesCount64(so))
 		score += mix(w.edge, t) * (bits.OnesCount64(p&g.edges&^sp) - bits.OnesCount64(o&g.edges&^so))
 	}
@@ -692,7 +704,8 @@ func (g *geometry) features(p, o uint64, f *othelloFeatures) {
 	f.x[featXSquares] = int32(xs)
 	f.x[featStable] = 0
 	if filled&g.edges != 0 {
-		f.x[featStable] = int32(bits.OnesCount64(g.stable(p, o)) - bits.OnesCount64(g.stable(o, p)))
+		sp, so := g.stableBoth(p, o)
+		f.x[featStable] = int32(bits.OnesCount64(sp) - bits.OnesCount64(so))
 	}
 	par := 0
 	for _, q := range g.quad {
