@@ -245,12 +245,19 @@ func (s *Solver) probe(p, o uint64, n int) *solveEntry {
 	return nil
 }
 
+// store keeps the bounds lower, upper and the best move of p, o with n
+// empties, with the bounds the table held for it (the search's window was
+// narrowed by them).
 func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
 	b := s.bucket(p, o, n)
 	e := &b[0]
 	if f := &b[1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
 		e = f
 	}
+	if e.p == p && e.o == o {
+		lower, upper = max(lower, int(e.lower)), min(upper, int(e.upper))
+	}
+	lower, upper = max(lower, -127), min(upper, 127)
 	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n)}
 }
 
@@ -608,11 +615,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 	default:
 		lo, up = best, best
 	}
-	// Merge with what the table knew (the window was narrowed by it).
-	if e := v.owner.probe(p, o, n); e != nil {
-		lo, up = max(lo, int(e.lower)), min(up, int(e.upper))
-	}
-	v.owner.store(p, o, n, max(lo, -127), min(up, 127), bestSq)
+	v.owner.store(p, o, n, lo, up, bestSq)
 	return best
 }
 
