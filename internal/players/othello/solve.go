@@ -77,6 +77,7 @@ type Solver struct {
 	stop     atomic.Bool
 	limit    int64         // node limit of the current solve, 0: none
 	game     *othello.Game // the game the table holds positions of
+	gen      uint8         // the tables' generation: entries of others are empty
 }
 
 // solveEntry is a transposition-table entry: the position itself (so that
@@ -87,6 +88,7 @@ type solveEntry struct {
 	lower, upper int8
 	move         int8  // frame bit + 1, 0 none (so that the zero entry is empty)
 	empties      uint8 // the subtree's size: deeper entries are kept first
+	gen          uint8 // the Solver's gen when stored
 }
 
 // NewSolver returns a solver with a table of hashMB megabytes (0:
@@ -110,10 +112,17 @@ func NewSolver(hashMB int) *Solver {
 	return s
 }
 
-// Clear empties the tables.
+// Clear empties the tables: the 8x8 ones by starting a new generation
+// (an entry of an older one counts as empty), with a real clearing every
+// 256 generations, so that solving many positions (a benchmark of FFO
+// problems, each from an empty table) does not spend its time clearing
+// hundreds of megabytes each time.
 func (s *Solver) Clear() {
-	clear(s.tt)
-	clear(s.near)
+	s.gen++
+	if s.gen == 0 {
+		clear(s.tt)
+		clear(s.near)
+	}
 	clear(s.wide.tt)
 }
 
@@ -236,10 +245,10 @@ func (s *Solver) bucket(p, o uint64, n int) []solveEntry {
 // probe returns the entry of the position p, o with n empties, or nil.
 func (s *Solver) probe(p, o uint64, n int) *solveEntry {
 	b := s.bucket(p, o, n)
-	if e := &b[0]; e.p == p && e.o == o && p|o != 0 {
+	if e := &b[0]; e.p == p && e.o == o && e.gen == s.gen {
 		return e
 	}
-	if e := &b[1]; e.p == p && e.o == o && p|o != 0 {
+	if e := &b[1]; e.p == p && e.o == o && e.gen == s.gen {
 		return e
 	}
 	return nil
@@ -250,15 +259,25 @@ func (s *Solver) probe(p, o uint64, n int) *solveEntry {
 // narrowed by them).
 func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
 	b := s.bucket(p, o, n)
-	e := &b[0]
-	if f := &b[1]; f.p == p && f.o == o || !(e.p == p && e.o == o) && f.empties < e.empties {
-		e = f
+	// An entry of another generation is empty: no position, no subtree.
+	e, f := &b[0], &b[1]
+	eCur, fCur := e.gen == s.gen, f.gen == s.gen
+	eHit, fHit := eCur && e.p == p && e.o == o, fCur && f.p == p && f.o == o
+	var eSize, fSize uint8
+	if eCur {
+		eSize = e.empties
 	}
-	if e.p == p && e.o == o {
+	if fCur {
+		fSize = f.empties
+	}
+	if fHit || !eHit && fSize < eSize {
+		e, eHit = f, fHit
+	}
+	if eHit {
 		lower, upper = max(lower, int(e.lower)), min(upper, int(e.upper))
 	}
 	lower, upper = max(lower, -127), min(upper, 127)
-	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n)}
+	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n), gen: s.gen}
 }
 
 // solver8 is the bitboard solver for boards in the 8x8 frame.

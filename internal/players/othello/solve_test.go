@@ -244,3 +244,28 @@ func TestSolverStopsPromptly(t *testing.T) {
 		t.Errorf("a solve of 50ms took %v", el)
 	}
 }
+
+// TestSolverClear checks that a cleared table behaves as a new one: a
+// solve searches as many nodes again after Clear (not fewer, from what the
+// first one left), and after 256 Clears (the generations wrap, and the
+// tables are cleared for real: the entries of 256 generations back must
+// not count).
+func TestSolverClear(t *testing.T) {
+	g := loadOthello(t, "othello")
+	st := randomEndgame(g, 1, 14)
+	solve := func(s *Solver) int64 {
+		return s.Solve(context.Background(), st, search.Limits{}).Nodes
+	}
+	s := NewSolver(4)
+	want := solve(s)
+	s.Clear()
+	if got := solve(s); got != want {
+		t.Fatalf("after Clear: %d nodes; a new solver searched %d", got, want)
+	}
+	for range 256 {
+		s.Clear()
+	}
+	if got := solve(s); got != want {
+		t.Fatalf("after 256 Clears: %d nodes; a new solver searched %d", got, want)
+	}
+}
