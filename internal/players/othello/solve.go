@@ -31,7 +31,7 @@ type Solution struct {
 // were chosen by the nodes and the time spent on FFO #40-#42.
 const (
 	solveShallowN   = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
-	solveETC        = 8  // from here: enhanced transposition cutoffs
+	solveETC        = 12 // from here: enhanced transposition cutoffs (below, the probes of every child cost more time than the nodes they save)
 	solveNearN      = 10 // up to here: the near table (nearTable entries)
 	solveSortEval   = 20 // from here: moves ordered by a shallow midgame search
 	solveMixEval    = 14 // from here to solveSortEval: fastest first plus the evaluation
@@ -48,7 +48,8 @@ const (
 // variation search) on the final disc difference, with a transposition
 // table (buckets of two, the position itself as the key, so no collision is
 // ever mistaken for a hit; the positions 10 empties or fewer from the end
-// in a smaller one of their own), enhanced transposition cutoffs, a
+// in a smaller one of their own), enhanced transposition cutoffs (from 12
+// empties), a
 // stability cutoff (the opponent's stable discs bound the score), and move
 // ordering: the table's move first, then fastest first (fewest replies for
 // the opponent, corners counting double; a corner taken; few own discs next
