@@ -30,7 +30,7 @@ type Solution struct {
 // Empties where the solver's search changes gear (8x8 frame). The values
 // were chosen by the nodes and the time spent on FFO #40-#42.
 const (
-	solveShallowN   = 6  // up to here: no table, squares in parity order; 3, 2, 1 special-cased
+	solveShallowN   = 6  // up to here: no table, squares in parity order; 4, 3, 2, 1 special-cased
 	solveETC        = 12 // from here: enhanced transposition cutoffs (below, the probes of every child cost more time than the nodes they save)
 	solveNearN      = 10 // up to here: the near table (nearTable entries)
 	solveSortEval   = 20 // from here: moves ordered by a shallow midgame search
@@ -59,7 +59,7 @@ const (
 // move list at all: the empty
 // squares next to an opponent's disc are tried straight from the bitboard,
 // those in quadrants with an odd number of empties first (parity), corners
-// first. The last three empties have functions of their own, and the very
+// first. The last four empties have functions of their own, and the very
 // last square is scored by the count of its flips alone (on 8x8 by
 // othello.LastFlips, line tables).
 //
@@ -671,16 +671,10 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, parity uint8, passed 
 		a := bits.TrailingZeros64(empty)
 		empty &= empty - 1
 		b := bits.TrailingZeros64(empty)
-		c := bits.TrailingZeros64(empty & (empty - 1))
-		// Parity: the square alone in its quadrant first.
-		q := &v.geo.quadOf
-		switch {
-		case q[a] == q[b]:
-			a, b, c = c, a, b
-		case q[a] == q[c]:
-			a, b = b, a
-		}
+		a, b, c := v.order3(a, b, bits.TrailingZeros64(empty&(empty-1)))
 		return v.last3(p, o, alpha, beta, a, b, c, passed)
+	case 4:
+		return v.last4(p, o, alpha, beta, empty, parity, passed)
 	}
 	if v.tick() {
 		return 0
@@ -716,6 +710,64 @@ func (v *solver8) shallow(p, o uint64, alpha, beta, n int, parity uint8, passed 
 		return -v.shallow(o, p, -beta, -alpha, n, parity, true)
 	}
 	return best
+}
+
+// order3 puts the square alone in its quadrant first (parity), when one
+// of the three is.
+func (v *solver8) order3(a, b, c int) (int, int, int) {
+	q := &v.geo.quadOf
+	switch {
+	case q[a] == q[b]:
+		return c, a, b
+	case q[a] == q[c]:
+		return b, a, c
+	}
+	return a, b, c
+}
+
+// last4 searches the last four empties (the squares of empty) without a
+// move list or the general loop: the squares of quadrants with an odd
+// number of empties first (of four, only two alone and a pair differ: the
+// pair last), each move followed by last3 on the other three in parity
+// order.
+func (v *solver8) last4(p, o uint64, alpha, beta int, empty uint64, parity uint8, passed bool) int {
+	if v.tick() {
+		return 0
+	}
+	odd := v.geo.quadSets[parity&15]
+	near := neighbours(o) // a move must be next to a disc of o
+	best := -solveScoreSpan
+	for _, set := range [2]uint64{empty & odd, empty &^ odd} {
+		for set &= near; set != 0; set &= set - 1 {
+			x := bits.TrailingZeros64(set)
+			f := othello.Flips(p, o, x)
+			if f == 0 {
+				continue
+			}
+			rest := empty &^ (1 << x)
+			a := bits.TrailingZeros64(rest)
+			rest &= rest - 1
+			b := bits.TrailingZeros64(rest)
+			a, b, c := v.order3(a, b, bits.TrailingZeros64(rest&(rest-1)))
+			sc := -v.last3(o^f, p|f|1<<x, -beta, -alpha, a, b, c, false)
+			if sc > best {
+				best = sc
+				if sc > alpha {
+					alpha = sc
+					if sc >= beta {
+						return sc
+					}
+				}
+			}
+		}
+	}
+	if best > -solveScoreSpan {
+		return best
+	}
+	if passed {
+		return -final(o, p, 4)
+	}
+	return -v.last4(o, p, -beta, -alpha, empty, parity, true)
 }
 
 // last3 searches three empties a, b, c in that order.
