@@ -408,6 +408,7 @@ func (v *solver8) rootWindow(p, o uint64, n, alpha, beta int) (int, int) {
 		ttMove = int(e.move) - 1
 	}
 	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
+	list.sort()
 	v.dropSymmetric(&list)
 	best, bestSq := -solveScoreSpan, list.m[0].sq
 	for i := range list.n {
@@ -447,6 +448,7 @@ func (v *solver8) keeps(p, o uint64, n, want int) int {
 		ttMove = int(e.move) - 1
 	}
 	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
+	list.sort()
 	for i := range list.n {
 		mv := &list.m[i]
 		if -v.search(mv.p, mv.o, -want-1, -want+1, n-1, false) == want {
@@ -467,7 +469,8 @@ type moveList struct {
 	}
 }
 
-// order fills list with p's moves (the squares of moves), best first: the
+// order fills list with p's moves (the squares of moves) and their keys,
+// the higher to be searched first (sort or pick puts them in order): the
 // table's move, then by fastest first plus a shallow midgame search far
 // from the end, plus the evaluation nearer, and fastest first alone nearer
 // still.
@@ -501,7 +504,11 @@ func (v *solver8) order(list *moveList, p, o, moves uint64, n int, ttMove int) {
 			e.key = v.fastestFirst(e.p, e.o, sq)
 		}
 	}
-	// insertion sort, best key first
+}
+
+// sort puts list in order, best key first (search instead picks the best
+// of the rest as it goes: a cut on the first move saves sorting the others).
+func (list *moveList) sort() {
 	for i := 1; i < list.n; i++ {
 		x := list.m[i]
 		j := i
@@ -509,6 +516,19 @@ func (v *solver8) order(list *moveList, p, o, moves uint64, n int, ttMove int) {
 			list.m[j] = list.m[j-1]
 		}
 		list.m[j] = x
+	}
+}
+
+// pick swaps the best of the moves from i on into place i.
+func (list *moveList) pick(i int) {
+	b := i
+	for j := i + 1; j < list.n; j++ {
+		if list.m[j].key > list.m[b].key {
+			b = j
+		}
+	}
+	if b != i {
+		list.m[i], list.m[b] = list.m[b], list.m[i]
 	}
 }
 
@@ -603,6 +623,7 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 	a := alpha
 	best, bestSq := -solveScoreSpan, -1
 	for i := range list.n {
+		list.pick(i)
 		mv := &list.m[i]
 		var sc int
 		if i == 0 {
