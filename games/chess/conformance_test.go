@@ -34,11 +34,7 @@ func TestConformanceShipped(t *testing.T) {
 	for _, v := range gametest.Shipped(t, "chess") {
 		names = append(names, v.Name)
 		t.Run(v.Name, func(t *testing.T) {
-			n := 40
-			if testing.Short() {
-				n = 8
-			}
-			gametest.RunOptions(t, v.Game, gametest.Options{Playouts: n})
+			gametest.RunOptions(t, v.Game, gametest.Options{Playouts: 40})
 		})
 	}
 	if len(names) != 2 {
@@ -51,9 +47,6 @@ func TestConformanceShipped(t *testing.T) {
 // (few pieces), the fifty-move rule (a clock near 100) and repetitions.
 func TestConformanceOther(t *testing.T) {
 	n := 6
-	if testing.Short() {
-		n = 2
-	}
 	for _, spec := range []string{"chess960(number=518)", "chess960(number=959)", "chess960(number=314)"} {
 		t.Run(spec, func(t *testing.T) {
 			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: n})

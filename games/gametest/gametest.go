@@ -40,9 +40,9 @@ func RunOptions(t *testing.T, g games.Game, o Options) {
 	t.Helper()
 	if o.Playouts == 0 {
 		o.Playouts = 40
-		if testing.Short() {
-			o.Playouts = 10 // the race run
-		}
+	}
+	if testing.Short() {
+		o.Playouts = (o.Playouts + 3) / 4 // the race run: a quarter
 	}
 	if o.MaxPlies == 0 {
 		o.MaxPlies = 2000

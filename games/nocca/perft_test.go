@@ -203,7 +203,7 @@ func TestPerftReference(t *testing.T) {
 func TestPerftPositions(t *testing.T) {
 	seeds := 16
 	if testing.Short() {
-		seeds = 4
+		seeds = 2
 	}
 	for _, tc := range []struct {
 		spec  string

@@ -37,11 +37,7 @@ func TestConformanceOther(t *testing.T) {
 		"othello(size=14,start=parallel)", "othello(size=16)",
 	} {
 		t.Run(spec, func(t *testing.T) {
-			n := 5
-			if testing.Short() {
-				n = 1
-			}
-			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: n})
+			gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: 5})
 		})
 	}
 }

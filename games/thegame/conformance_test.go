@@ -29,11 +29,7 @@ func TestConformanceShipped(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 5} {
 			spec := name + "(players=" + string(rune('0'+n)) + ")"
 			t.Run(spec, func(t *testing.T) {
-				playouts := 20
-				if testing.Short() {
-					playouts = 5
-				}
-				gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: playouts, MaxPlies: 5000})
+				gametest.RunOptions(t, load(t, spec), gametest.Options{Playouts: 20, MaxPlies: 5000})
 			})
 		}
 	}

@@ -36,9 +36,9 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 		p.Rollouts = tc.rollouts
 		rng := rand.New(rand.NewPCG(1, 2))
 		st := g.NewState().(*thegame.State)
-		checked, limit := 0, playertest.Size(60, 60, 10)
+		checked, limit := 0, playertest.Size(60, 30, 4)
 		if tc.rollouts > 0 {
-			limit = playertest.Size(25, 25, 3) // each search plays whole games
+			limit = playertest.Size(25, 10, 1) // each search plays whole games
 		}
 		for st.Player() != games.Terminal && checked < limit {
 			if st.Player() == games.Chance {
@@ -64,12 +64,12 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 }
 
 // TestTheGamePlaysLegal plays whole games with the auto player and checks
-// every move is legal (-short: the first 40 moves of each).
+// every move is legal (-short: the first 15 moves of each).
 func TestTheGamePlaysLegal(t *testing.T) {
 	t.Parallel()
 	moves := math.MaxInt
 	if testing.Short() {
-		moves = 40
+		moves = 15
 	}
 	for _, spec := range []string{"thegame", "thegame-expert(players=3)", "thegame-house(players=2)"} {
 		g := loadTheGame(t, spec)
