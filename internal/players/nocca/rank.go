@@ -346,3 +346,95 @@ func sortCompact(s []uint64) []uint64 {
 	}
 	return s[:n]
 }
+
+// A rank directory numbers the set bits of a bitset densely: rank1 of bit
+// j is the number of set bits below it. The directory holds the count
+// before each block of 512 bits (a cache line of the bitset), so a query
+// reads one directory word and one block.
+
+// dirWords is the length of the directory of a bitset of n words.
+func dirWords(n uint64) uint64 { return (n + 7) / 8 }
+
+// buildDir fills dir, of dirWords(len(set)) words, and returns the number
+// of set bits.
+func buildDir(set, dir []uint64) uint64 {
+	var s uint64
+	for b := range dir {
+		dir[b] = s
+		for _, w := range set[b*8 : min(b*8+8, len(set))] {
+			s += uint64(bits.OnesCount64(w))
+		}
+	}
+	return s
+}
+
+// rank1 returns the number of set bits of set below bit j (j < 64*len(set)).
+func rank1(set, dir []uint64, j uint64) uint64 {
+	w := j >> 6
+	s := dir[w>>3]
+	for _, x := range set[w&^7 : w] {
+		s += uint64(bits.OnesCount64(x))
+	}
+	return s + uint64(bits.OnesCount64(set[w]&(1<<(j&63)-1)))
+}
+
+// selectBit returns the place of the set bit of x with k set bits below
+// it (k < bits.OnesCount64(x)).
+func selectBit(x uint64, k int) int {
+	for b := 0; b < 64; b += 8 {
+		if c := bits.OnesCount8(uint8(x >> b)); k >= c {
+			k -= c
+			continue
+		}
+		x >>= b
+		for range k {
+			x &= x - 1
+		}
+		return b + bits.TrailingZeros64(x)
+	}
+	panic("nocca: selectBit past the set bits")
+}
+
+// fillByte returns a reached node's first byte: won in one (decided+1)
+// if the mover has a piece to step into the goal, lost (decided) if it has
+// no move, else the number of its distinct successors. That is the
+// length of children, found without ranking them: distinct steps lead to
+// distinct positions, and two of them to mirror images of each other only
+// if the position and its mirror image differ on at most the four squares
+// the two steps touch; only then are the children ranked.
+func (k *ranking) fillByte(cells *[64]uint8, kids *[]uint64) uint8 {
+	if k.tryWin(cells) {
+		return decided + 1
+	}
+	n, differ := 0, 0
+	for sq := range k.cells {
+		c := cells[sq]
+		r, col := sq/k.cols, sq%k.cols
+		if c != cells[r*k.cols+k.cols-1-col] {
+			differ++
+		}
+		h := cellHeight(c)
+		if h == 0 || c>>(h-1)&1 != 0 {
+			continue
+		}
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				nr, nc := r+dr, col+dc
+				if dr == 0 && dc == 0 || nr < 0 || nr >= k.rows || nc < 0 || nc >= k.cols {
+					continue
+				}
+				if cellHeight(cells[nr*k.cols+nc]) < k.stack {
+					n++
+				}
+			}
+		}
+	}
+	switch {
+	case n == 0:
+		return decided
+	case differ <= 4:
+		*kids = k.children(cells, *kids)
+		return uint8(len(*kids))
+	}
+	return uint8(n)
+}
