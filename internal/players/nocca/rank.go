@@ -171,16 +171,35 @@ func (k *ranking) canonical(cells *[64]uint8, turn int) uint64 {
 
 // unrank writes the position of index i (below k.n) into cells.
 func (k *ranking) unrank(i uint64, cells *[64]uint8) {
+	var u unranker
+	k.unrankWith(&u, i, cells)
+}
+
+// An unranker remembers the heights of the last index it unranked: the
+// colours vary fastest in an index, so indices close together share them.
+type unranker struct {
+	next    uint64 // the height rank + 1 of heights; 0: none yet
+	heights [64]uint8
+}
+
+// unrankWith writes the position of index i (below k.n) into cells.
+func (k *ranking) unrankWith(u *unranker, i uint64, cells *[64]uint8) {
 	hr, pat := i/k.colours, k.colourPattern[i%k.colours]
-	rem := 2 * k.pieces
-	for q := range k.cells {
-		b := k.below[((k.cells-1-q)*k.sums+rem)*k.hs:][:k.hs]
-		h := 0
-		for h < min(k.stack, rem) && hr >= b[h+1] {
-			h++
+	if u.next != hr+1 {
+		u.next = hr + 1
+		rem := 2 * k.pieces
+		for q := range k.cells {
+			b := k.below[((k.cells-1-q)*k.sums+rem)*k.hs:][:k.hs]
+			h := 0
+			for h < min(k.stack, rem) && hr >= b[h+1] {
+				h++
+			}
+			hr -= b[h]
+			rem -= h
+			u.heights[q] = uint8(h)
 		}
-		hr -= b[h]
-		rem -= h
+	}
+	for q, h := range u.heights[:k.cells] {
 		cells[q] = 1<<h | uint8(pat&(1<<h-1))
 		pat >>= h
 	}

@@ -428,15 +428,25 @@ func (r *retro) set(s uint64, b uint8) {
 	}
 }
 
-// settle tells node j, if it was reached and is undecided, that a
-// successor was decided at distance d and reports whether that decided j:
-// won at d+1 if the successor is lost, lost at d+1 if it was j's last
-// successor not won.
-func (r *retro) settle(j uint64, d int) bool {
-	if !r.isReached(j) {
-		return false
+// slotOf returns the slot of index j and whether j was reached.
+func (r *retro) slotOf(j uint64) (uint64, bool) {
+	w := j >> 6
+	x := r.reached[w]
+	if x>>(j&63)&1 == 0 {
+		return 0, false
 	}
-	s := r.slot(j)
+	s := r.dir[w>>3] + uint64(bits.OnesCount64(x&(1<<(j&63)-1)))
+	for _, y := range r.reached[w&^7 : w] {
+		s += uint64(bits.OnesCount64(y))
+	}
+	return s, true
+}
+
+// settle tells the node of slot s, if it is undecided, that a successor
+// was decided at distance d and reports whether that decided it: won at
+// d+1 if the successor is lost, lost at d+1 if it was the node's last
+// successor not won.
+func (r *retro) settle(s uint64, d int) bool {
 	w, sh := &r.val[s>>3], s&7*8
 	for {
 		old := atomic.LoadUint64(w)
@@ -535,6 +545,7 @@ func (r *retro) pass(ctx context.Context, pass int) (n, reached uint64, whole bo
 			return 0
 		}
 		var cells [64]uint8
+		var u unranker
 		var n uint64
 		lo, hi := r.chunkWords(c)
 		for w := lo; w < hi; w++ {
@@ -543,7 +554,7 @@ func (r *retro) pass(ctx context.Context, pass int) (n, reached uint64, whole bo
 				b := bits.TrailingZeros64(word)
 				r.expanded[w] |= 1 << b
 				n++
-				r.unrank(w<<6|uint64(b), &cells)
+				r.unrankWith(&u, w<<6|uint64(b), &cells)
 				if r.tryWin(&cells) {
 					continue
 				}
@@ -576,13 +587,14 @@ func (r *retro) fill(ctx context.Context) (bool, error) {
 	begin := time.Now()
 	n, whole, err := r.parallel(ctx, "fill", r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
 		var cells [64]uint8
+		var u unranker
 		var n uint64
 		lo, hi := r.chunkWords(c)
 		s := r.slot(lo << 6)
 		for w := lo; w < hi; w++ {
 			for word := r.reached[w]; word != 0; word &= word - 1 {
 				if r.byteAt(s) == 0 {
-					r.unrank(w<<6|uint64(bits.TrailingZeros64(word)), &cells)
+					r.unrankWith(&u, w<<6|uint64(bits.TrailingZeros64(word)), &cells)
 					r.set(s, r.fillByte(&cells, kids))
 					n++
 				}
@@ -611,6 +623,7 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 	pattern := ones * uint64(decided+d)
 	n, _, err := r.parallel(ctx, what, time.Time{}, func(c uint64, ps *[]uint64) uint64 {
 		var cells [64]uint8
+		var u unranker
 		var n uint64
 		w, _ := r.chunkWords(c)
 		lo, hi := r.slot(w<<6), r.slot(min((c+1)<<chunkBits, r.n))
@@ -629,10 +642,18 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 					cum += k // (w is the word of slot s: its index is selected in it)
 					w++
 				}
-				r.unrank(w<<6|uint64(selectBit(r.reached[w], int(s-cum))), &cells)
+				r.unrankWith(&u, w<<6|uint64(selectBit(r.reached[w], int(s-cum))), &cells)
+				// The parents' slots first, then their bytes: on a large
+				// board each is a cache miss, and so they overlap.
 				*ps = r.parents(&cells, *ps)
+				slots := (*ps)[:0]
 				for _, j := range *ps {
-					if r.settle(j, d) {
+					if s, ok := r.slotOf(j); ok {
+						slots = append(slots, s)
+					}
+				}
+				for _, s := range slots {
+					if r.settle(s, d) {
 						n++
 					}
 				}
