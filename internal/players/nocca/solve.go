@@ -42,8 +42,9 @@ type Solution struct {
 const noccaDrawLine = 24
 
 // DefaultBytes bounds the tables of a solve when the caller gives no
-// limit: 6 GiB, enough for the 4x5 board (4.7 GB).
-const DefaultBytes = 6 << 30
+// limit: 16 GiB, enough for the 5x5 board (7.3 GB to enumerate, then
+// 13.5 GB with its 9,362,329,436 positions reached, the published count).
+const DefaultBytes = 16 << 30
 
 // ErrTooLarge is wrapped by the error of a solve whose tables would need
 // more memory than allowed.
@@ -51,18 +52,21 @@ var ErrTooLarge = errors.New("too large for the retrograde solver")
 
 // Options of a solve; the zero value solves quietly within DefaultBytes.
 type Options struct {
-	// MaxBytes bounds the tables (0: DefaultBytes); a board that needs
-	// more is refused before anything is allocated.
+	// MaxBytes bounds the tables (0: DefaultBytes). A board whose
+	// enumeration needs more is refused before anything is allocated; one
+	// whose positions reached would need more to solve is stopped as soon
+	// as the enumeration has reached that many (after a checkpoint, which
+	// a solve with a larger limit resumes from).
 	MaxBytes int64
 	// Progress gets a line at the end of every pass and round and every
 	// half minute within one (nil: none).
 	Progress io.Writer
 	// Checkpoint names a file the state is saved to (written to a
 	// temporary file and renamed) about every CheckpointEvery (0: 10
-	// minutes): within an enumeration pass, or at the end of a retrograde
-	// round (a round is not split); and when the solve is done. A solve
-	// that finds the file resumes from it; a file of another variant or
-	// start position is refused.
+	// minutes): within an enumeration pass or the fill, or at the end of
+	// a retrograde round (a round is not split); and when the solve is
+	// done. A solve that finds the file resumes from it; a file of another
+	// variant, start position or layout is refused.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 }
@@ -74,22 +78,27 @@ type Options struct {
 // view of the side to move (its pieces moving up, colours as "mine" and
 // "theirs") and identified with its left-right mirror image by taking the
 // smaller number of the two, so that a position and its colour-reversed,
-// mirrored twins are one node. The tables are a byte an index (see
-// decided) and a bit an index for the positions reached from st.
+// mirrored twins are one node.
 //
-// Passes over the reached bits expand every reached node not yet expanded
-// until a pass expands none: a node whose side to move has an uncovered
-// piece on the far row is won in one ply (it steps into the goal), one
-// with no legal move lost in none, any other gets the number of its
-// distinct successors, which are marked reached. Then the values spread
-// backwards in rounds d = 0, 1, 2, ...: from each node decided at distance
-// d, its predecessors (found by un-moving the opponent's top pieces) that
-// are still undecided are won at d+1 if the node is lost, and lose a
-// successor if it is won, lost at d+1 when the last one goes; the rounds
-// end when one decides nothing. A node gets 1 + the smallest distance of
-// its lost successors, or 1 + the largest of its won ones, so a win is at
-// an odd distance and a loss at an even one. What is never decided is a
-// draw (neither side can force the end).
+// Passes over a bit an index for the positions reached from st, and a bit
+// for those expanded, expand every reached node not yet expanded until a
+// pass expands none: a node whose side to move has an uncovered piece on
+// the far row has no successors here (it steps into the goal), any other
+// marks its successors reached. Then the expanded bits go, and each
+// reached node gets a byte (see decided) at its rank among the reached
+// indices (see rank1), which a pass fills: won in one ply if it can step
+// into the goal, lost in none if it has no legal move, else the number of
+// its distinct successors. So the tables take two bits an index, then a
+// bit an index and a byte a reachable position (and the rank directory, an
+// eighth of the bits). Then the values spread backwards in rounds d = 0,
+// 1, 2, ...: from each node decided at distance d, its predecessors (found
+// by un-moving the opponent's top pieces) that are still undecided are won
+// at d+1 if the node is lost, and lose a successor if it is won, lost at
+// d+1 when the last one goes; the rounds end when one decides nothing. A
+// node gets 1 + the smallest distance of its lost successors, or 1 + the
+// largest of its won ones, so a win is at an odd distance and a loss at an
+// even one. What is never decided is a draw (neither side can force the
+// end).
 //
 // Repetition. The analysis is of the position graph, where endless play is
 // a draw, and it is exact under the draw by repetition too, for a position
@@ -182,7 +191,7 @@ func (sol Solution) Report(w io.Writer, st *nocca.State) {
 	fmt.Fprintf(w, "time %s\n", sol.Time.Round(time.Millisecond))
 }
 
-// A node's byte: 0 not expanded (or not reached); 1..127 undecided, with
+// A node's byte: 0 not filled yet; 1..127 undecided, with
 // that many distinct successors not yet known to be won for their mover;
 // decided+d decided at distance d, won for the side to move when d is odd,
 // lost when it is even (decode).
