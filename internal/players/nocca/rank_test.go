@@ -55,6 +55,7 @@ func TestRanking(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
+			var u unranker
 			for range 2000 {
 				var cells, back, mirror, turned [64]uint8
 				randomCells(k, rng, &cells)
@@ -65,6 +66,16 @@ func TestRanking(t *testing.T) {
 				k.unrank(i, &back)
 				if back != cells {
 					t.Fatalf("unrank(rank(%v)) = %v", cells[:k.cells], back[:k.cells])
+				}
+				// An unranker kept from index to index: the last one, and
+				// one with the same heights.
+				for _, j := range []uint64{i, i - i%k.colours + rng.Uint64N(k.colours)} {
+					var fresh, kept [64]uint8
+					k.unrank(j, &fresh)
+					k.unrankWith(&u, j, &kept)
+					if kept != fresh {
+						t.Fatalf("unrankWith(%d) = %v, unrank %v", j, kept[:k.cells], fresh[:k.cells])
+					}
 				}
 				for sq := range k.cells {
 					r, c := sq/k.cols, sq%k.cols
