@@ -415,17 +415,34 @@ func selectBit(x uint64, k int) int {
 }
 
 // fillByte returns a reached node's first byte: won in one (decided+1)
-// if the mover has a piece to step into the goal, lost (decided) if it has
-// no move, else the number of its distinct successors. That is the
-// length of children, found without ranking them: distinct steps lead to
-// distinct positions, and two of them to mirror images of each other only
-// if the position and its mirror image differ on at most the four squares
-// the two steps touch; only then are the children ranked.
+// if the mover has a piece to step into the goal; lost (decided) if it has
+// no move; lost in two (decided+2) if every successor is won in one for
+// its mover (it can step into the goal); else the number of its distinct
+// successors not won in one. (Round 1 of the retrograde analysis leaves
+// out the nodes won in one, whose predecessors were counted here.)
+//
+// The successors are not ranked: distinct steps lead to distinct
+// positions, and two of them to mirror images of each other only if the
+// position and its mirror image differ on at most the four squares the
+// two steps touch; only then are they ranked. A successor is won in one
+// if the opponent has an uncovered piece on the mover's home row after
+// the step: one of those it had, less one the step covers, plus one it
+// uncovers.
 func (k *ranking) fillByte(cells *[64]uint8, kids *[]uint64) uint8 {
 	if k.tryWin(cells) {
 		return decided + 1
 	}
-	n, differ := 0, 0
+	theirs := func(sq int) int { // 1 if an opponent's piece tops square sq on the home row
+		if c := cells[sq]; sq < k.cols && c > 1 && c>>(cellHeight(c)-1)&1 == 1 {
+			return 1
+		}
+		return 0
+	}
+	open := 0
+	for sq := range k.cols {
+		open += theirs(sq)
+	}
+	n, won, differ := 0, 0, 0
 	for sq := range k.cells {
 		c := cells[sq]
 		r, col := sq/k.cols, sq%k.cols
@@ -436,24 +453,41 @@ func (k *ranking) fillByte(cells *[64]uint8, kids *[]uint64) uint8 {
 		if h == 0 || c>>(h-1)&1 != 0 {
 			continue
 		}
+		uncover := 0
+		if sq < k.cols && h >= 2 && c>>(h-2)&1 == 1 {
+			uncover = 1
+		}
 		for dr := -1; dr <= 1; dr++ {
 			for dc := -1; dc <= 1; dc++ {
 				nr, nc := r+dr, col+dc
 				if dr == 0 && dc == 0 || nr < 0 || nr >= k.rows || nc < 0 || nc >= k.cols {
 					continue
 				}
-				if cellHeight(cells[nr*k.cols+nc]) < k.stack {
+				if nb := nr*k.cols + nc; cellHeight(cells[nb]) < k.stack {
 					n++
+					if open-theirs(nb)+uncover > 0 {
+						won++
+					}
 				}
+			}
+		}
+	}
+	if n > 0 && differ <= 4 {
+		*kids = k.children(cells, *kids)
+		n, won = len(*kids), 0
+		var kid [64]uint8
+		for _, j := range *kids {
+			k.unrank(j, &kid)
+			if k.tryWin(&kid) {
+				won++
 			}
 		}
 	}
 	switch {
 	case n == 0:
 		return decided
-	case differ <= 4:
-		*kids = k.children(cells, *kids)
-		return uint8(len(*kids))
+	case won == n:
+		return decided + 2
 	}
-	return uint8(n)
+	return uint8(n - won)
 }

@@ -139,12 +139,22 @@ func TestChildren(t *testing.T) {
 				if hasGoal != slices.ContainsFunc(st.LegalMoves(nil), st.IsGoalMove) {
 					t.Fatalf("%s: tryWin %v", st.Position(), hasGoal)
 				}
-				want1 := uint8(len(got))
+				won := 0 // children won in one
+				for _, c := range got {
+					var kid [64]uint8
+					k.unrank(c, &kid)
+					if k.tryWin(&kid) {
+						won++
+					}
+				}
+				want1 := uint8(len(got) - won)
 				switch {
 				case hasGoal:
 					want1 = decided + 1
 				case len(got) == 0:
 					want1 = decided
+				case won == len(got):
+					want1 = decided + 2
 				}
 				if b := k.fillByte(&cells, new([]uint64)); b != want1 {
 					t.Fatalf("%s: fillByte %d, want %d", st.Position(), b, want1)
@@ -156,6 +166,46 @@ func TestChildren(t *testing.T) {
 					if ps := k.parents(&kid, nil); !slices.Contains(ps, self) {
 						t.Fatalf("%s: not among the parents %v of its child %d", st.Position(), ps, c)
 					}
+				}
+			}
+		})
+	}
+}
+
+// TestFillByte checks fillByte on random positions against the children
+// and their tryWin: the number not won in one, or won in one, lost in
+// none, lost in two.
+func TestFillByte(t *testing.T) {
+	for _, spec := range []string{"nocca-3x3", "nocca-4x4", "nocca(rows=4,columns=5)", "nocca(rows=2,columns=6)", "nocca-3x3(stack=2)"} {
+		t.Run(spec, func(t *testing.T) {
+			k, err := newRanking(loadNocca(t, spec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(5, 6))
+			for range 3000 {
+				var cells [64]uint8
+				randomCells(k, rng, &cells)
+				kids := k.children(&cells, nil)
+				won := 0
+				for _, c := range kids {
+					var kid [64]uint8
+					k.unrank(c, &kid)
+					if k.tryWin(&kid) {
+						won++
+					}
+				}
+				want := uint8(len(kids) - won)
+				switch {
+				case k.tryWin(&cells):
+					want = decided + 1
+				case len(kids) == 0:
+					want = decided
+				case won == len(kids):
+					want = decided + 2
+				}
+				if got := k.fillByte(&cells, new([]uint64)); got != want {
+					t.Fatalf("%v: fillByte %d, want %d", cells[:k.cells], got, want)
 				}
 			}
 		})

@@ -652,6 +652,9 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 					w++
 				}
 				r.unrankWith(&u, w<<6|uint64(selectBit(r.reached[w], int(s-cum))), &cells)
+				if d == 1 && r.tryWin(&cells) {
+					continue // its predecessors counted it as won (fillByte)
+				}
 				// The parents' slots first, then their bytes: on a large
 				// board each is a cache miss, and so they overlap.
 				*ps = r.parents(&cells, *ps)
