@@ -30,11 +30,15 @@ reachable from the start (or --position, a position string of the nocca
 family, then --moves; its past is not taken into account): it prints the
 value for the side to move (win, loss or draw), the plies to the end with
 best play, a best move and the line, and the positions reached. Its tables
-take a byte and a bit for every arrangement of the pieces (4.7 GB for 4
-rows x 5 columns); --memory bounds them, a larger board is refused up
-front. Progress goes to stderr; --checkpoint FILE saves the state about
-every 10 minutes and at the end, and a solve that finds FILE resumes from
-it. --time stops it; --nodes and --hash are not used.
+take two bits for every arrangement of the pieces to find the positions
+reached, then a bit an arrangement and a byte a position reached to solve
+them: 1.7 GB at the peak for 4 rows x 5 columns, 13.5 GB for 5 x 5.
+--memory bounds them (default 16 GiB): a board whose enumeration does not
+fit is refused up front, one whose positions reached do not is stopped as
+soon as they outgrow it. Progress goes to stderr; --checkpoint FILE saves
+the state about every 10 minutes and at the end, and a solve that finds
+FILE resumes from it (with a larger --memory too). --time stops it;
+--nodes and --hash are not used.
 
 A k-in-a-row variant (connect4, tictactoe, qubic, ...) is proved by
 negamax (bitboards for Connect Four and the other four-in-a-row gravity

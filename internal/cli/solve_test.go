@@ -54,7 +54,7 @@ func TestSolve(t *testing.T) {
 		{"solve", "othello", "--moves", "a1"},
 		{"solve", "othello", "--hash", "0"},
 		{"solve", "nocca"},
-		{"solve", "nocca-4x4", "--memory", "30"},
+		{"solve", "nocca-4x4", "--memory", "5"},
 	} {
 		if code, _, errOut := run(t, "", args...); code != 1 || errOut == "" {
 			t.Errorf("%v: code %d, stderr %q; want an error", args, code, errOut)

@@ -9,10 +9,12 @@
 // Solve is an exact solver by retrograde analysis: every position
 // reachable from the one given, numbered densely by the heights of its
 // stacks and the colours of its pieces (rank.go) and identified with its
-// mirror image and colour-reversed twin, its values spread back from the
-// terminal positions in rounds over a byte an index. It runs on two
-// goroutines, shows its progress and saves checkpoints it can resume from
-// (checkpoint.go). It backs meeple solve for Nocca Nocca, up to 4 rows x 5
-// columns (4.7 GB of tables). testdata/solve.txt lists the solved starting
-// positions, with their sources.
+// mirror image and colour-reversed twin, found in passes over two bits an
+// index, then its values spread back from the terminal positions in rounds
+// over a byte a position reached. It runs on two goroutines, shows its
+// progress and saves checkpoints it can resume from (checkpoint.go). It
+// backs meeple solve for Nocca Nocca; 4 rows x 5 columns is the largest
+// board solved here (1.7 GB of tables at the peak), and 5 x 5 would take
+// 13.5 GB. testdata/solve.txt lists the solved starting positions, with
+// their sources.
 package nocca

@@ -171,16 +171,35 @@ func (k *ranking) canonical(cells *[64]uint8, turn int) uint64 {
 
 // unrank writes the position of index i (below k.n) into cells.
 func (k *ranking) unrank(i uint64, cells *[64]uint8) {
+	var u unranker
+	k.unrankWith(&u, i, cells)
+}
+
+// An unranker remembers the heights of the last index it unranked: the
+// colours vary fastest in an index, so indices close together share them.
+type unranker struct {
+	next    uint64 // the height rank + 1 of heights; 0: none yet
+	heights [64]uint8
+}
+
+// unrankWith writes the position of index i (below k.n) into cells.
+func (k *ranking) unrankWith(u *unranker, i uint64, cells *[64]uint8) {
 	hr, pat := i/k.colours, k.colourPattern[i%k.colours]
-	rem := 2 * k.pieces
-	for q := range k.cells {
-		b := k.below[((k.cells-1-q)*k.sums+rem)*k.hs:][:k.hs]
-		h := 0
-		for h < min(k.stack, rem) && hr >= b[h+1] {
-			h++
+	if u.next != hr+1 {
+		u.next = hr + 1
+		rem := 2 * k.pieces
+		for q := range k.cells {
+			b := k.below[((k.cells-1-q)*k.sums+rem)*k.hs:][:k.hs]
+			h := 0
+			for h < min(k.stack, rem) && hr >= b[h+1] {
+				h++
+			}
+			hr -= b[h]
+			rem -= h
+			u.heights[q] = uint8(h)
 		}
-		hr -= b[h]
-		rem -= h
+	}
+	for q, h := range u.heights[:k.cells] {
 		cells[q] = 1<<h | uint8(pat&(1<<h-1))
 		pat >>= h
 	}
@@ -345,4 +364,130 @@ func sortCompact(s []uint64) []uint64 {
 		}
 	}
 	return s[:n]
+}
+
+// A rank directory numbers the set bits of a bitset densely: rank1 of bit
+// j is the number of set bits below it. The directory holds the count
+// before each block of 512 bits (a cache line of the bitset), so a query
+// reads one directory word and one block.
+
+// dirWords is the length of the directory of a bitset of n words.
+func dirWords(n uint64) uint64 { return (n + 7) / 8 }
+
+// buildDir fills dir, of dirWords(len(set)) words, and returns the number
+// of set bits.
+func buildDir(set, dir []uint64) uint64 {
+	var s uint64
+	for b := range dir {
+		dir[b] = s
+		for _, w := range set[b*8 : min(b*8+8, len(set))] {
+			s += uint64(bits.OnesCount64(w))
+		}
+	}
+	return s
+}
+
+// rank1 returns the number of set bits of set below bit j (j < 64*len(set)).
+func rank1(set, dir []uint64, j uint64) uint64 {
+	w := j >> 6
+	s := dir[w>>3]
+	for _, x := range set[w&^7 : w] {
+		s += uint64(bits.OnesCount64(x))
+	}
+	return s + uint64(bits.OnesCount64(set[w]&(1<<(j&63)-1)))
+}
+
+// selectBit returns the place of the set bit of x with k set bits below
+// it (k < bits.OnesCount64(x)).
+func selectBit(x uint64, k int) int {
+	for b := 0; b < 64; b += 8 {
+		if c := bits.OnesCount8(uint8(x >> b)); k >= c {
+			k -= c
+			continue
+		}
+		x >>= b
+		for range k {
+			x &= x - 1
+		}
+		return b + bits.TrailingZeros64(x)
+	}
+	panic("nocca: selectBit past the set bits")
+}
+
+// fillByte returns a reached node's first byte: won in one (decided+1)
+// if the mover has a piece to step into the goal; lost (decided) if it has
+// no move; lost in two (decided+2) if every successor is won in one for
+// its mover (it can step into the goal); else the number of its distinct
+// successors not won in one. (Round 1 of the retrograde analysis leaves
+// out the nodes won in one, whose predecessors were counted here.)
+//
+// The successors are not ranked: distinct steps lead to distinct
+// positions, and two of them to mirror images of each other only if the
+// position and its mirror image differ on at most the four squares the
+// two steps touch; only then are they ranked. A successor is won in one
+// if the opponent has an uncovered piece on the mover's home row after
+// the step: one of those it had, less one the step covers, plus one it
+// uncovers.
+func (k *ranking) fillByte(cells *[64]uint8, kids *[]uint64) uint8 {
+	if k.tryWin(cells) {
+		return decided + 1
+	}
+	theirs := func(sq int) int { // 1 if an opponent's piece tops square sq on the home row
+		if c := cells[sq]; sq < k.cols && c > 1 && c>>(cellHeight(c)-1)&1 == 1 {
+			return 1
+		}
+		return 0
+	}
+	open := 0
+	for sq := range k.cols {
+		open += theirs(sq)
+	}
+	n, won, differ := 0, 0, 0
+	for sq := range k.cells {
+		c := cells[sq]
+		r, col := sq/k.cols, sq%k.cols
+		if c != cells[r*k.cols+k.cols-1-col] {
+			differ++
+		}
+		h := cellHeight(c)
+		if h == 0 || c>>(h-1)&1 != 0 {
+			continue
+		}
+		uncover := 0
+		if sq < k.cols && h >= 2 && c>>(h-2)&1 == 1 {
+			uncover = 1
+		}
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				nr, nc := r+dr, col+dc
+				if dr == 0 && dc == 0 || nr < 0 || nr >= k.rows || nc < 0 || nc >= k.cols {
+					continue
+				}
+				if nb := nr*k.cols + nc; cellHeight(cells[nb]) < k.stack {
+					n++
+					if open-theirs(nb)+uncover > 0 {
+						won++
+					}
+				}
+			}
+		}
+	}
+	if n > 0 && differ <= 4 {
+		*kids = k.children(cells, *kids)
+		n, won = len(*kids), 0
+		var kid [64]uint8
+		for _, j := range *kids {
+			k.unrank(j, &kid)
+			if k.tryWin(&kid) {
+				won++
+			}
+		}
+	}
+	switch {
+	case n == 0:
+		return decided
+	case won == n:
+		return decided + 2
+	}
+	return uint8(n - won)
 }

@@ -55,6 +55,7 @@ func TestRanking(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
+			var u unranker
 			for range 2000 {
 				var cells, back, mirror, turned [64]uint8
 				randomCells(k, rng, &cells)
@@ -65,6 +66,16 @@ func TestRanking(t *testing.T) {
 				k.unrank(i, &back)
 				if back != cells {
 					t.Fatalf("unrank(rank(%v)) = %v", cells[:k.cells], back[:k.cells])
+				}
+				// An unranker kept from index to index: the last one, and
+				// one with the same heights.
+				for _, j := range []uint64{i, i - i%k.colours + rng.Uint64N(k.colours)} {
+					var fresh, kept [64]uint8
+					k.unrank(j, &fresh)
+					k.unrankWith(&u, j, &kept)
+					if kept != fresh {
+						t.Fatalf("unrankWith(%d) = %v, unrank %v", j, kept[:k.cells], fresh[:k.cells])
+					}
 				}
 				for sq := range k.cells {
 					r, c := sq/k.cols, sq%k.cols
@@ -124,8 +135,29 @@ func TestChildren(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s: children %v, the move generator's %v", st.Position(), got, want)
 				}
-				if hasGoal := k.tryWin(&cells); hasGoal != slices.ContainsFunc(st.LegalMoves(nil), st.IsGoalMove) {
+				hasGoal := k.tryWin(&cells)
+				if hasGoal != slices.ContainsFunc(st.LegalMoves(nil), st.IsGoalMove) {
 					t.Fatalf("%s: tryWin %v", st.Position(), hasGoal)
+				}
+				won := 0 // children won in one
+				for _, c := range got {
+					var kid [64]uint8
+					k.unrank(c, &kid)
+					if k.tryWin(&kid) {
+						won++
+					}
+				}
+				want1 := uint8(len(got) - won)
+				switch {
+				case hasGoal:
+					want1 = decided + 1
+				case len(got) == 0:
+					want1 = decided
+				case won == len(got):
+					want1 = decided + 2
+				}
+				if b := k.fillByte(&cells, new([]uint64)); b != want1 {
+					t.Fatalf("%s: fillByte %d, want %d", st.Position(), b, want1)
 				}
 				self := k.canonical(&cells, 0)
 				for _, c := range got {
@@ -137,6 +169,79 @@ func TestChildren(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFillByte checks fillByte on random positions against the children
+// and their tryWin: the number not won in one, or won in one, lost in
+// none, lost in two.
+func TestFillByte(t *testing.T) {
+	for _, spec := range []string{"nocca-3x3", "nocca-4x4", "nocca(rows=4,columns=5)", "nocca(rows=2,columns=6)", "nocca-3x3(stack=2)"} {
+		t.Run(spec, func(t *testing.T) {
+			k, err := newRanking(loadNocca(t, spec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(5, 6))
+			for range 3000 {
+				var cells [64]uint8
+				randomCells(k, rng, &cells)
+				kids := k.children(&cells, nil)
+				won := 0
+				for _, c := range kids {
+					var kid [64]uint8
+					k.unrank(c, &kid)
+					if k.tryWin(&kid) {
+						won++
+					}
+				}
+				want := uint8(len(kids) - won)
+				switch {
+				case k.tryWin(&cells):
+					want = decided + 1
+				case len(kids) == 0:
+					want = decided
+				case won == len(kids):
+					want = decided + 2
+				}
+				if got := k.fillByte(&cells, new([]uint64)); got != want {
+					t.Fatalf("%v: fillByte %d, want %d", cells[:k.cells], got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRankDir checks rank1 and selectBit against a naive count on random
+// bitsets of several lengths and densities.
+func TestRankDir(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 7, 8, 9, 64, 1000} {
+		for _, density := range []float64{0, 0.01, 0.3, 0.5, 0.97, 1} {
+			set := make([]uint64, n)
+			for j := range 64 * n {
+				if rng.Float64() < density {
+					set[j>>6] |= 1 << (j & 63)
+				}
+			}
+			dir := make([]uint64, dirWords(uint64(n)))
+			total := buildDir(set, dir)
+			var count uint64
+			for j := range uint64(64 * n) {
+				if got := rank1(set, dir, j); got != count {
+					t.Fatalf("%d words, density %g: rank1(%d) = %d, want %d", n, density, j, got, count)
+				}
+				if set[j>>6]>>(j&63)&1 != 0 {
+					if b := selectBit(set[j>>6], int(count-rank1(set, dir, j&^63))); uint64(b) != j&63 {
+						t.Fatalf("%d words, density %g: selectBit of bit %d = %d", n, density, j, b)
+					}
+					count++
+				}
+			}
+			if total != count {
+				t.Fatalf("%d words, density %g: %d set, buildDir says %d", n, density, count, total)
+			}
+		}
 	}
 }
 
@@ -156,7 +261,7 @@ func TestSolveNoccaResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, stop := range []string{"enumerate pass 3:", "retrograde round 4:"} {
+	for _, stop := range []string{"enumerate pass 3:", "fill", "retrograde round 4:"} {
 		file := filepath.Join(t.TempDir(), "ckpt")
 		ctx, cancel := context.WithCancel(context.Background())
 		opt := Options{Checkpoint: file, CheckpointEvery: 1, Progress: &cancelAt{line: stop, cancel: cancel}}
@@ -195,6 +300,52 @@ func TestSolveNoccaResume(t *testing.T) {
 	}
 }
 
+// TestSolveNoccaMemory checks that a solve whose positions reached outgrow
+// the limit stops with ErrTooLarge and a checkpoint, that a rerun with a
+// larger limit resumes from it, and that a checkpoint of the old layout
+// is refused.
+func TestSolveNoccaMemory(t *testing.T) {
+	t.Parallel()
+	st := loadNocca(t, "nocca-3x3").NewState().(*nocca.State)
+	want, err := Solve(context.Background(), st, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newRetro(st, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.release()
+	file := filepath.Join(t.TempDir(), "ckpt")
+	// Room to enumerate, and for the solve's tables with a tenth of the
+	// positions reached.
+	small := int64(max(r.enumBytes(), r.solveBytes(uint64(want.Positions)/10)))
+	var log strings.Builder
+	_, err = Solve(context.Background(), st, Options{MaxBytes: small, Checkpoint: file, Progress: &log})
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "reached so far") {
+		t.Fatalf("limit %d: %v\n%s", small, err, log.String())
+	}
+	log.Reset()
+	got, err := Solve(context.Background(), st, Options{Checkpoint: file, Progress: &log})
+	if err != nil || got.Positions != want.Positions || got.Value != want.Value || got.Plies != want.Plies {
+		t.Fatalf("resumed with room: %+v, %v; want %+v", got, err, want)
+	}
+	if !strings.Contains(log.String(), "resumed from") {
+		t.Errorf("no resumption in\n%s", log.String())
+	}
+	// Solved: the tables of the file do not fit in the small limit.
+	if _, err := Solve(context.Background(), st, Options{MaxBytes: small, Checkpoint: file}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("a finished checkpoint, limit %d: %v", small, err)
+	}
+	old := filepath.Join(t.TempDir(), "old")
+	if err := os.WriteFile(old, []byte("meeple nocca checkpoint 1\nvariant "+st.Game().String()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(context.Background(), st, Options{Checkpoint: old}); err == nil || !strings.Contains(err.Error(), "another version") {
+		t.Errorf("a checkpoint of the old layout: %v", err)
+	}
+}
+
 // cancelAt is a progress writer that cancels once a line starts with
 // "nocca solve: " + line.
 type cancelAt struct {
@@ -228,6 +379,13 @@ func FuzzCheckpoint(f *testing.F) {
 	}
 	f.Add(data)
 	f.Add(data[:len(data)-1])
+	ctx, cancel := context.WithCancel(context.Background())
+	enum := filepath.Join(dir, "enumerate")
+	Solve(ctx, st, Options{Checkpoint: enum, CheckpointEvery: 1, Progress: &cancelAt{line: "enumerate pass 2:", cancel: cancel}})
+	cancel()
+	if data, err := os.ReadFile(enum); err == nil {
+		f.Add(data)
+	}
 	f.Add([]byte(checkpointMagic + "\nvariant x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := filepath.Join(t.TempDir(), "ckpt")
@@ -238,6 +396,7 @@ func FuzzCheckpoint(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer r.release()
 		if phase, step, ok, err := r.resume(); ok && (err != nil || phase < 0 || phase >= len(phaseNames) || step < 0) {
 			t.Fatalf("resumed at %d %d: %v", phase, step, err)
 		}

@@ -42,8 +42,9 @@ type Solution struct {
 const noccaDrawLine = 24
 
 // DefaultBytes bounds the tables of a solve when the caller gives no
-// limit: 6 GiB, enough for the 4x5 board (4.7 GB).
-const DefaultBytes = 6 << 30
+// limit: 16 GiB, enough for the 5x5 board (7.3 GB to enumerate, then
+// 13.5 GB with its 9,362,329,436 positions reached, the published count).
+const DefaultBytes = 16 << 30
 
 // ErrTooLarge is wrapped by the error of a solve whose tables would need
 // more memory than allowed.
@@ -51,18 +52,21 @@ var ErrTooLarge = errors.New("too large for the retrograde solver")
 
 // Options of a solve; the zero value solves quietly within DefaultBytes.
 type Options struct {
-	// MaxBytes bounds the tables (0: DefaultBytes); a board that needs
-	// more is refused before anything is allocated.
+	// MaxBytes bounds the tables (0: DefaultBytes). A board whose
+	// enumeration needs more is refused before anything is allocated; one
+	// whose positions reached would need more to solve is stopped as soon
+	// as the enumeration has reached that many (after a checkpoint, which
+	// a solve with a larger limit resumes from).
 	MaxBytes int64
 	// Progress gets a line at the end of every pass and round and every
 	// half minute within one (nil: none).
 	Progress io.Writer
 	// Checkpoint names a file the state is saved to (written to a
 	// temporary file and renamed) about every CheckpointEvery (0: 10
-	// minutes): within an enumeration pass, or at the end of a retrograde
-	// round (a round is not split); and when the solve is done. A solve
-	// that finds the file resumes from it; a file of another variant or
-	// start position is refused.
+	// minutes): within an enumeration pass or the fill, or at the end of
+	// a retrograde round (a round is not split); and when the solve is
+	// done. A solve that finds the file resumes from it; a file of another
+	// variant, start position or layout is refused.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 }
@@ -74,22 +78,27 @@ type Options struct {
 // view of the side to move (its pieces moving up, colours as "mine" and
 // "theirs") and identified with its left-right mirror image by taking the
 // smaller number of the two, so that a position and its colour-reversed,
-// mirrored twins are one node. The tables are a byte an index (see
-// decided) and a bit an index for the positions reached from st.
+// mirrored twins are one node.
 //
-// Passes over the reached bits expand every reached node not yet expanded
-// until a pass expands none: a node whose side to move has an uncovered
-// piece on the far row is won in one ply (it steps into the goal), one
-// with no legal move lost in none, any other gets the number of its
-// distinct successors, which are marked reached. Then the values spread
-// backwards in rounds d = 0, 1, 2, ...: from each node decided at distance
-// d, its predecessors (found by un-moving the opponent's top pieces) that
-// are still undecided are won at d+1 if the node is lost, and lose a
-// successor if it is won, lost at d+1 when the last one goes; the rounds
-// end when one decides nothing. A node gets 1 + the smallest distance of
-// its lost successors, or 1 + the largest of its won ones, so a win is at
-// an odd distance and a loss at an even one. What is never decided is a
-// draw (neither side can force the end).
+// Passes over a bit an index for the positions reached from st, and a bit
+// for those expanded, expand every reached node not yet expanded until a
+// pass expands none: a node whose side to move has an uncovered piece on
+// the far row has no successors here (it steps into the goal), any other
+// marks its successors reached. Then the expanded bits go, and each
+// reached node gets a byte (see decided) at its rank among the reached
+// indices (see rank1), which a pass fills: won in one ply if it can step
+// into the goal, lost in none if it has no legal move, else the number of
+// its distinct successors. So the tables take two bits an index, then a
+// bit an index and a byte a reachable position (and the rank directory, an
+// eighth of the bits). Then the values spread backwards in rounds d = 0,
+// 1, 2, ...: from each node decided at distance d, its predecessors (found
+// by un-moving the opponent's top pieces) that are still undecided are won
+// at d+1 if the node is lost, and lose a successor if it is won, lost at
+// d+1 when the last one goes; the rounds end when one decides nothing. A
+// node gets 1 + the smallest distance of its lost successors, or 1 + the
+// largest of its won ones, so a win is at an odd distance and a loss at an
+// even one. What is never decided is a draw (neither side can force the
+// end).
 //
 // Repetition. The analysis is of the position graph, where endless play is
 // a draw, and it is exact under the draw by repetition too, for a position
@@ -123,16 +132,14 @@ func Solve(ctx context.Context, st *nocca.State, opt Options) (Solution, error) 
 	if err := r.run(ctx); err != nil {
 		return sol, err
 	}
-	for w, word := range r.reached {
-		for ; word != 0; word &= word - 1 {
-			switch v, _ := decode(r.byteAt(uint64(w)<<6 | uint64(bits.TrailingZeros64(word)))); v {
-			case 1:
-				sol.Wins++
-			case -1:
-				sol.Losses++
-			default:
-				sol.Draws++
-			}
+	for s := range r.size {
+		switch v, _ := decode(uint8(r.val[s>>3] >> (s & 7 * 8))); v {
+		case 1:
+			sol.Wins++
+		case -1:
+			sol.Losses++
+		default:
+			sol.Draws++
 		}
 	}
 	sol.Positions = sol.Wins + sol.Losses + sol.Draws
@@ -184,7 +191,7 @@ func (sol Solution) Report(w io.Writer, st *nocca.State) {
 	fmt.Fprintf(w, "time %s\n", sol.Time.Round(time.Millisecond))
 }
 
-// A node's byte: 0 not expanded (or not reached); 1..127 undecided, with
+// A node's byte: 0 not filled yet; 1..127 undecided, with
 // that many distinct successors not yet known to be won for their mover;
 // decided+d decided at distance d, won for the side to move when d is odd,
 // lost when it is even (decode).
@@ -211,18 +218,25 @@ func decode(b uint8) (value, dist int) {
 const chunkBits = 16
 
 // retro is the retrograde analysis of the positions reachable from one
-// Nocca Nocca position.
+// Nocca Nocca position. Its tables take two shapes. Enumerating, they are
+// two bits an index: reached, and expanded. Solving, they are the reached
+// bits, a rank directory over them (see rank1) and a byte for each
+// reached index, at its slot: the number of reached indices below it.
 type retro struct {
 	*ranking
 	opt     Options
 	variant string
 	root    uint64 // the canonical index of the start
 
-	val     []uint64 // a byte an index, eight to a word (little-endian)
-	reached []uint64 // a bit an index
-	dirty   []uint32 // by chunk: bits set since the chunk was last scanned
+	words    uint64   // of a bitset: an index a bit, and a spare word
+	reached  []uint64 // a bit an index
+	expanded []uint64 // enumerating: a bit an index
+	dir      []uint64 // solving: the rank directory of reached
+	val      []uint64 // solving: a byte a slot, eight to a word (little-endian)
+	size     uint64   // solving: the number of reached indices
+	dirty    []uint32 // by chunk: reached bits set since the chunk was last scanned
 
-	release func() // frees val and reached
+	free map[*[]uint64]func() // releases each table allocated
 
 	overflow atomic.Bool // a round would decide a node past maxDist
 	saved    time.Time   // of the last checkpoint
@@ -239,23 +253,52 @@ func newRetro(st *nocca.State, opt Options) (*retro, error) {
 	if opt.CheckpointEvery <= 0 {
 		opt.CheckpointEvery = 10 * time.Minute
 	}
-	valWords, bitWords, chunks := (k.n+7)/8, (k.n+63)/64, (k.n+1<<chunkBits-1)>>chunkBits
-	need := 8*valWords + 8*bitWords + 4*chunks // k.n < 2^63: no overflow
-	if need > uint64(opt.MaxBytes) || need > uint64(maxInt) {
-		return nil, fmt.Errorf("nocca: %d squares with %d pieces a side number %d positions, whose tables need %d bytes (%s); the limit is %d (%s): %w",
-			k.cells, k.pieces, k.n, need, sizeText(need), opt.MaxBytes, sizeText(uint64(opt.MaxBytes)), ErrTooLarge)
+	r := &retro{ranking: k, opt: opt, variant: st.Game().String(), saved: time.Now(), free: map[*[]uint64]func(){}}
+	r.words = k.n>>6 + 1
+	chunks := (k.n + 1<<chunkBits - 1) >> chunkBits
+	if need := r.enumBytes(); need > uint64(opt.MaxBytes) || need > uint64(maxInt) {
+		return nil, fmt.Errorf("nocca: %d squares with %d pieces a side number %d positions: enumerating them takes %d bytes (%s), two bits each, and solving them %s and a byte a reachable one; the limit is %d (%s): %w",
+			k.cells, k.pieces, k.n, need, sizeText(need), sizeText(r.solveBytes(0)), opt.MaxBytes, sizeText(uint64(opt.MaxBytes)), ErrTooLarge)
 	}
-	r := &retro{ranking: k, opt: opt, variant: st.Game().String(), saved: time.Now()}
 	var cells [64]uint8
 	r.cellsOf(st, &cells)
 	r.root = r.canonical(&cells, 0)
-	var freeVal, freeReached func()
-	r.val, freeVal = allocWords(valWords)
-	r.reached, freeReached = allocWords(bitWords)
-	r.release = func() { freeVal(); freeReached() }
+	r.alloc(&r.reached, r.words)
 	r.dirty = make([]uint32, chunks)
-	r.progress("%s: %d indices, %s of tables", r.variant, k.n, sizeText(need))
+	r.progress("%s: %d indices: tables of %s to enumerate the positions reached (two bits an index), then %s and a byte a position reached to solve them (%s if all were)",
+		r.variant, k.n, sizeText(r.enumBytes()), sizeText(r.solveBytes(0)), sizeText(r.solveBytes(k.n)))
 	return r, nil
+}
+
+// enumBytes is the size of the tables while enumerating.
+func (r *retro) enumBytes() uint64 { return 16*r.words + 4*uint64(len(r.dirty)) }
+
+// solveBytes is the size of the tables while solving size reached indices.
+func (r *retro) solveBytes(size uint64) uint64 {
+	return 8*r.words + 8*dirWords(r.words) + 8*((size+7)/8) + 4*uint64(len(r.dirty))
+}
+
+// alloc allocates the zeroed table *t of n words.
+func (r *retro) alloc(t *[]uint64, n uint64) {
+	var free func()
+	*t, free = allocWords(n)
+	r.free[t] = free
+}
+
+// drop releases the table *t.
+func (r *retro) drop(t *[]uint64) {
+	if free := r.free[t]; free != nil {
+		free()
+		delete(r.free, t)
+	}
+	*t = nil
+}
+
+// release releases every table.
+func (r *retro) release() {
+	for t := range r.free {
+		r.drop(t)
+	}
 }
 
 // sizeText writes a number of bytes for people: "4.69 GB".
@@ -269,11 +312,12 @@ func sizeText(b uint64) string {
 // Phases of the analysis, as a checkpoint records them.
 const (
 	phaseEnumerate = iota
+	phaseFill
 	phaseRetrograde
 	phaseDone
 )
 
-var phaseNames = []string{"enumerate", "retrograde", "done"}
+var phaseNames = []string{"enumerate", "fill", "retrograde", "done"}
 
 // run enumerates and solves, resuming from the checkpoint if there is one.
 func (r *retro) run(ctx context.Context) error {
@@ -287,6 +331,7 @@ func (r *retro) run(ctx context.Context) error {
 			r.dirty[c] = 1
 		}
 	default:
+		r.alloc(&r.expanded, r.words)
 		r.mark(r.root)
 	}
 	if phase == phaseEnumerate {
@@ -294,9 +339,16 @@ func (r *retro) run(ctx context.Context) error {
 		// two chunks is whole (a chunk's nodes are expanded, their
 		// successors marked), and the next call takes the chunks left.
 		for pass := step + 1; ; {
-			n, whole, err := r.pass(ctx, pass)
+			n, reached, whole, err := r.pass(ctx, pass)
 			if err != nil {
 				return err
+			}
+			if need := r.solveBytes(reached); need > uint64(r.opt.MaxBytes) {
+				if err := r.checkpoint(phaseEnumerate, pass, true); err != nil {
+					return err
+				}
+				return fmt.Errorf("nocca: %d positions reached so far: solving them takes at least %d bytes (%s); the limit is %d (%s): %w",
+					reached, need, sizeText(need), r.opt.MaxBytes, sizeText(uint64(r.opt.MaxBytes)), ErrTooLarge)
 			}
 			if whole && n == 0 {
 				break
@@ -306,6 +358,22 @@ func (r *retro) run(ctx context.Context) error {
 			}
 			if whole {
 				pass++
+			}
+		}
+		r.compact()
+		phase = phaseFill
+	}
+	if phase == phaseFill {
+		for {
+			whole, err := r.fill(ctx)
+			if err != nil {
+				return err
+			}
+			if whole {
+				break
+			}
+			if err := r.checkpoint(phaseFill, 0, true); err != nil {
+				return err
 			}
 		}
 		phase, step = phaseRetrograde, 0
@@ -330,6 +398,16 @@ func (r *retro) run(ctx context.Context) error {
 	return nil
 }
 
+// compact turns the enumeration's tables into the solver's: the expanded
+// bits go, the rank directory and a zero byte for each reached index come.
+func (r *retro) compact() {
+	r.drop(&r.expanded)
+	r.alloc(&r.dir, dirWords(r.words))
+	r.size = buildDir(r.reached, r.dir)
+	r.alloc(&r.val, (r.size+7)/8)
+	r.progress("%d positions reached: tables of %s from here on", r.size, sizeText(r.solveBytes(r.size)))
+}
+
 // progress writes a line to opt.Progress.
 func (r *retro) progress(format string, args ...any) {
 	if r.opt.Progress != nil {
@@ -337,14 +415,20 @@ func (r *retro) progress(format string, args ...any) {
 	}
 }
 
-// byteAt returns node i's byte.
-func (r *retro) byteAt(i uint64) uint8 {
-	return uint8(atomic.LoadUint64(&r.val[i>>3]) >> (i & 7 * 8))
+// slot returns the place of reached index i's byte.
+func (r *retro) slot(i uint64) uint64 { return rank1(r.reached, r.dir, i) }
+
+// isReached reports whether index i was reached.
+func (r *retro) isReached(i uint64) bool { return r.reached[i>>6]>>(i&63)&1 != 0 }
+
+// byteAt returns the byte of slot s.
+func (r *retro) byteAt(s uint64) uint8 {
+	return uint8(atomic.LoadUint64(&r.val[s>>3]) >> (s & 7 * 8))
 }
 
-// set writes node i's byte.
-func (r *retro) set(i uint64, b uint8) {
-	w, sh := &r.val[i>>3], i&7*8
+// set writes the byte of slot s.
+func (r *retro) set(s uint64, b uint8) {
+	w, sh := &r.val[s>>3], s&7*8
 	for {
 		old := atomic.LoadUint64(w)
 		if atomic.CompareAndSwapUint64(w, old, old&^(0xff<<sh)|uint64(b)<<sh) {
@@ -353,15 +437,30 @@ func (r *retro) set(i uint64, b uint8) {
 	}
 }
 
-// settle tells the undecided node j that a successor was decided at
-// distance d and reports whether that decided j: won at d+1 if the
-// successor is lost, lost at d+1 if it was j's last successor not won.
-func (r *retro) settle(j uint64, d int) bool {
-	w, sh := &r.val[j>>3], j&7*8
+// slotOf returns the slot of index j and whether j was reached.
+func (r *retro) slotOf(j uint64) (uint64, bool) {
+	w := j >> 6
+	x := r.reached[w]
+	if x>>(j&63)&1 == 0 {
+		return 0, false
+	}
+	s := r.dir[w>>3] + uint64(bits.OnesCount64(x&(1<<(j&63)-1)))
+	for _, y := range r.reached[w&^7 : w] {
+		s += uint64(bits.OnesCount64(y))
+	}
+	return s, true
+}
+
+// settle tells the node of slot s, if it is undecided, that a successor
+// was decided at distance d and reports whether that decided it: won at
+// d+1 if the successor is lost, lost at d+1 if it was the node's last
+// successor not won.
+func (r *retro) settle(s uint64, d int) bool {
+	w, sh := &r.val[s>>3], s&7*8
 	for {
 		old := atomic.LoadUint64(w)
 		b := uint8(old >> sh)
-		if b == 0 || b >= decided { // unreached, or decided
+		if b == 0 || b >= decided { // (0: not filled, which cannot be) or decided
 			return false
 		}
 		nb := b - 1
@@ -393,8 +492,7 @@ var workers = min(2, runtime.GOMAXPROCS(0))
 // workers, and returns the sum of what work returned and whether it did
 // every chunk: it stops when ctx is done (with its error) and, if stopAt
 // is not zero, after the first chunk past stopAt whose work returned more
-// than 0. Every half minute it writes
-// the sum so far with what.
+// than 0. Every half minute it writes the sum so far with what.
 func (r *retro) parallel(ctx context.Context, what string, stopAt time.Time, work func(c uint64, buf *[]uint64) uint64) (uint64, bool, error) {
 	begin := time.Now()
 	var next, sum atomic.Uint64
@@ -430,40 +528,46 @@ func (r *retro) parallel(ctx context.Context, what string, stopAt time.Time, wor
 	}
 }
 
+// stopAt is when a pass stops early for a checkpoint (zero: never).
+func (r *retro) stopAt() time.Time {
+	if r.opt.Checkpoint == "" {
+		return time.Time{}
+	}
+	return r.saved.Add(r.opt.CheckpointEvery)
+}
+
+// chunkWords returns the reached words of chunk c.
+func (r *retro) chunkWords(c uint64) (lo, hi uint64) {
+	return c << chunkBits >> 6, min((c+1)<<chunkBits>>6, r.words)
+}
+
 // pass expands the reached nodes not yet expanded, in the chunks marked
-// dirty, and returns how many it expanded and whether it went through
-// every chunk: it stops early when a checkpoint is due.
-func (r *retro) pass(ctx context.Context, pass int) (uint64, bool, error) {
+// dirty, and returns how many it expanded, how many are reached, and
+// whether it went through every chunk: it stops early when a checkpoint
+// is due. A node whose mover can step into the goal has no successors
+// here; the others mark theirs reached.
+func (r *retro) pass(ctx context.Context, pass int) (n, reached uint64, whole bool, err error) {
 	begin := time.Now()
 	what := fmt.Sprintf("enumerate pass %d", pass)
-	var stopAt time.Time
-	if r.opt.Checkpoint != "" {
-		stopAt = r.saved.Add(r.opt.CheckpointEvery)
-	}
-	n, whole, err := r.parallel(ctx, what, stopAt, func(c uint64, kids *[]uint64) uint64 {
+	n, whole, err = r.parallel(ctx, what, r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
 		if atomic.SwapUint32(&r.dirty[c], 0) == 0 {
 			return 0
 		}
 		var cells [64]uint8
+		var u unranker
 		var n uint64
-		lo, hi := c<<chunkBits>>6, min((c+1)<<chunkBits>>6, uint64(len(r.reached)))
+		lo, hi := r.chunkWords(c)
 		for w := lo; w < hi; w++ {
-			for word := atomic.LoadUint64(&r.reached[w]); word != 0; word &= word - 1 {
-				i := w<<6 | uint64(bits.TrailingZeros64(word))
-				if r.byteAt(i) != 0 {
-					continue
-				}
+			// Only this call writes the expanded bits of chunk c in this pass.
+			for word := atomic.LoadUint64(&r.reached[w]) &^ r.expanded[w]; word != 0; word &= word - 1 {
+				b := bits.TrailingZeros64(word)
+				r.expanded[w] |= 1 << b
 				n++
-				r.unrank(i, &cells)
+				r.unrankWith(&u, w<<6|uint64(b), &cells)
 				if r.tryWin(&cells) {
-					r.set(i, decided+1)
 					continue
 				}
 				*kids = r.children(&cells, *kids)
-				r.set(i, uint8(len(*kids))) // at most 8 pieces x 8 steps; 0: lost
-				if len(*kids) == 0 {
-					r.set(i, decided)
-				}
 				for _, j := range *kids {
 					r.mark(j)
 				}
@@ -472,18 +576,51 @@ func (r *retro) pass(ctx context.Context, pass int) (uint64, bool, error) {
 		return n
 	})
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
-	var reached int
 	for _, w := range r.reached {
-		reached += bits.OnesCount64(w)
+		reached += uint64(bits.OnesCount64(w))
 	}
 	if !whole {
 		what += " (stopped for a checkpoint)"
 	}
 	r.progress("%s: %d expanded, %d reached, %s, %.0f a second",
 		what, n, reached, time.Since(begin).Round(time.Millisecond), float64(n)/max(time.Since(begin).Seconds(), 1e-9))
-	return n, whole, nil
+	return n, reached, whole, nil
+}
+
+// fill gives every reached node whose byte is still 0 its first byte
+// (fillByte) and reports whether it went through every chunk: it stops
+// early when a checkpoint is due.
+func (r *retro) fill(ctx context.Context) (bool, error) {
+	begin := time.Now()
+	n, whole, err := r.parallel(ctx, "fill", r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
+		var cells [64]uint8
+		var u unranker
+		var n uint64
+		lo, hi := r.chunkWords(c)
+		s := r.slot(lo << 6)
+		for w := lo; w < hi; w++ {
+			for word := r.reached[w]; word != 0; word &= word - 1 {
+				if r.byteAt(s) == 0 {
+					r.unrankWith(&u, w<<6|uint64(bits.TrailingZeros64(word)), &cells)
+					r.set(s, r.fillByte(&cells, kids))
+					n++
+				}
+				s++
+			}
+		}
+		return n
+	})
+	if err != nil {
+		return false, err
+	}
+	what := "fill"
+	if !whole {
+		what += " (stopped for a checkpoint)"
+	}
+	r.progress("%s: %d of %d filled, %s", what, n, r.size, time.Since(begin).Round(time.Millisecond))
+	return whole, nil
 }
 
 // round spreads the values of the nodes decided at distance d to their
@@ -495,21 +632,40 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 	pattern := ones * uint64(decided+d)
 	n, _, err := r.parallel(ctx, what, time.Time{}, func(c uint64, ps *[]uint64) uint64 {
 		var cells [64]uint8
+		var u unranker
 		var n uint64
-		lo, hi := c<<chunkBits>>3, min((c+1)<<chunkBits>>3, uint64(len(r.val)))
-		for w := lo; w < hi; w++ {
-			x := atomic.LoadUint64(&r.val[w])
+		w, _ := r.chunkWords(c)
+		lo, hi := r.slot(w<<6), r.slot(min((c+1)<<chunkBits, r.n))
+		cum := lo // the slots below reached word w
+		for v := lo >> 3; v<<3 < hi; v++ {
+			x := atomic.LoadUint64(&r.val[v])
 			if y := x ^ pattern; (y-ones)&^y&(ones<<7) == 0 {
 				continue // no byte is decided+d
 			}
 			for b := range uint64(8) {
-				if uint8(x>>(b*8)) != uint8(decided+d) {
+				s := v<<3 | b
+				if s < lo || s >= hi || uint8(x>>(b*8)) != uint8(decided+d) {
 					continue
 				}
-				r.unrank(w<<3|b, &cells)
+				for k := uint64(bits.OnesCount64(r.reached[w])); cum+k <= s; k = uint64(bits.OnesCount64(r.reached[w])) {
+					cum += k // (w is the word of slot s: its index is selected in it)
+					w++
+				}
+				r.unrankWith(&u, w<<6|uint64(selectBit(r.reached[w], int(s-cum))), &cells)
+				if d == 1 && r.tryWin(&cells) {
+					continue // its predecessors counted it as won (fillByte)
+				}
+				// The parents' slots first, then their bytes: on a large
+				// board each is a cache miss, and so they overlap.
 				*ps = r.parents(&cells, *ps)
+				slots := (*ps)[:0]
 				for _, j := range *ps {
-					if r.settle(j, d) {
+					if s, ok := r.slotOf(j); ok {
+						slots = append(slots, s)
+					}
+				}
+				for _, s := range slots {
+					if r.settle(s, d) {
 						n++
 					}
 				}
@@ -529,10 +685,10 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 
 // result returns the value and distance of a node, for its side to move.
 func (r *retro) result(i uint64) (int, int) {
-	if r.reached[i>>6]>>(i&63)&1 == 0 {
+	if !r.isReached(i) {
 		panic("nocca solve: a position the retrograde analysis did not reach")
 	}
-	return decode(r.byteAt(i))
+	return decode(r.byteAt(r.slot(i)))
 }
 
 // bestMove returns a best move of st: a move into the goal; else the fastest
