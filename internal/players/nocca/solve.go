@@ -384,7 +384,11 @@ func (r *retro) run(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			if n == 0 && d >= 1 {
+			// The fill decided distances 0, 1 and 2, so a round that
+			// decides nothing ends the analysis only from round 2 on:
+			// round 1 may decide nothing and leave nodes lost in two
+			// (every successor won in one) to spread.
+			if n == 0 && d >= 2 {
 				break
 			}
 			if err := r.checkpoint(phaseRetrograde, d+1, false); err != nil {

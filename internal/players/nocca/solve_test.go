@@ -219,8 +219,10 @@ func TestSolveNoccaPositions(t *testing.T) {
 	for _, tc := range []struct {
 		spec  string
 		seeds int
-	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}} {
-		tc.seeds = playertest.Size(tc.seeds, tc.seeds/2, tc.seeds/8) // -short: one 3x3 position
+	}{{"nocca-3x3", 8}, {"nocca-4x3(first=black)", 2}, {"nocca-3x3(pieces=2)", 0}} {
+		// -short (the race run): two positions of the 3x3 board with two
+		// pieces a side, which solve in a tenth of the time.
+		tc.seeds = playertest.Size(tc.seeds, tc.seeds/2, 2*max(0, 1-tc.seeds))
 		spec := tc.spec
 		g := loadNocca(t, spec)
 		for seed := range tc.seeds {
@@ -297,6 +299,13 @@ func TestSolveNoccaLimits(t *testing.T) {
 	// Lost in two: black cannot cover both white pieces on row 3.
 	if sol, err := Solve(context.Background(), parseNocca(t, st3, "wbw/bb1/w2 b"), Options{}); err != nil || sol.Value != -1 || sol.Plies != 2 {
 		t.Errorf("a loss in two: %+v, %v", sol, err)
+	}
+	// Lost in four, where round 1 decides nothing: every successor is lost
+	// in two (every move of black's then lets white into the goal), which
+	// only round 2 spreads.
+	st32 := loadNocca(t, "nocca-3x3(pieces=2)")
+	if sol, err := Solve(context.Background(), parseNocca(t, st32, "1b1/2w/1(wb)1 w"), Options{}); err != nil || sol.Value != -1 || sol.Plies != 4 {
+		t.Errorf("a loss in four: %+v, %v", sol, err)
 	}
 	// A finished position.
 	fin, err := st.Game().ParseState("bbb/3/3/1ww b")
