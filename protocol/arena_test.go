@@ -194,7 +194,7 @@ func TestUCILastPVIsBestmove(t *testing.T) {
 	nodes := []int{1, 2, 5, 17, 40, 90, 150, 333, 700, 1500, 4000}
 	algs := []string{"auto", "alphabeta", "mcts"}
 	if testing.Short() {
-		nodes = nodes[:8]
+		nodes = nodes[:5]
 	}
 	checked := 0
 	for _, alg := range algs {
