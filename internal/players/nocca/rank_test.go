@@ -139,24 +139,7 @@ func TestChildren(t *testing.T) {
 				if hasGoal != slices.ContainsFunc(st.LegalMoves(nil), st.IsGoalMove) {
 					t.Fatalf("%s: tryWin %v", st.Position(), hasGoal)
 				}
-				won := 0 // children won in one
-				for _, c := range got {
-					var kid [64]uint8
-					k.unrank(c, &kid)
-					if k.tryWin(&kid) {
-						won++
-					}
-				}
-				want1 := uint8(len(got) - won)
-				switch {
-				case hasGoal:
-					want1 = decided + 1
-				case len(got) == 0:
-					want1 = decided
-				case won == len(got):
-					want1 = decided + 2
-				}
-				if b := k.fillByte(&cells, new([]uint64)); b != want1 {
+				if b, want1 := k.fillByte(&cells, new([]uint64)), wantFill(k, &cells, got); b != want1 {
 					t.Fatalf("%s: fillByte %d, want %d", st.Position(), b, want1)
 				}
 				self := k.canonical(&cells, 0)
@@ -170,6 +153,29 @@ func TestChildren(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wantFill is fillByte's answer derived from the children kids of cells
+// and their tryWin: won in one, lost in none, lost in two (every child won
+// in one), else the number of children not won in one.
+func wantFill(k *ranking, cells *[64]uint8, kids []uint64) uint8 {
+	won := 0
+	for _, c := range kids {
+		var kid [64]uint8
+		k.unrank(c, &kid)
+		if k.tryWin(&kid) {
+			won++
+		}
+	}
+	switch {
+	case k.tryWin(cells):
+		return decided + 1
+	case len(kids) == 0:
+		return decided
+	case won == len(kids):
+		return decided + 2
+	}
+	return uint8(len(kids) - won)
 }
 
 // TestFillByte checks fillByte on random positions against the children
@@ -186,24 +192,7 @@ func TestFillByte(t *testing.T) {
 			for range 3000 {
 				var cells [64]uint8
 				randomCells(k, rng, &cells)
-				kids := k.children(&cells, nil)
-				won := 0
-				for _, c := range kids {
-					var kid [64]uint8
-					k.unrank(c, &kid)
-					if k.tryWin(&kid) {
-						won++
-					}
-				}
-				want := uint8(len(kids) - won)
-				switch {
-				case k.tryWin(&cells):
-					want = decided + 1
-				case len(kids) == 0:
-					want = decided
-				case won == len(kids):
-					want = decided + 2
-				}
+				want := wantFill(k, &cells, k.children(&cells, nil))
 				if got := k.fillByte(&cells, new([]uint64)); got != want {
 					t.Fatalf("%v: fillByte %d, want %d", cells[:k.cells], got, want)
 				}
