@@ -64,28 +64,41 @@ type PerftTable struct {
 	// Deep runs the rows marked deep too: the value of the package's
 	// -perft.deep flag.
 	Deep bool
-	// ShortMax: in -short mode, the rows counting more leaves are skipped.
+	// ShortMax: in -short mode, the rows whose tree counts more leaves are
+	// skipped. A row's tree is its count plus those of the variant's rows
+	// of lower depth (the positions perft passes through, give or take the
+	// games that ended): on a small board the counts fall again at the
+	// deepest rows, and the cost does not.
 	ShortMax uint64
 	// RefMax and RefShortMax limit the rows RunReference derives with the
-	// slower reference implementation: RefMax unless Deep, RefShortMax in
-	// -short mode.
+	// slower reference implementation, by their trees as ShortMax does:
+	// RefMax unless Deep, RefShortMax in -short mode.
 	RefMax, RefShortMax uint64
 }
 
 // Run reads the table and runs f on each row as the subtest
 // "variant/depth", skipping the rows marked deep unless pt.Deep and, in
-// -short mode, the rows over pt.ShortMax.
+// -short mode, the rows whose tree is over pt.ShortMax.
 func (pt PerftTable) Run(t *testing.T, f func(t *testing.T, row PerftRow)) {
 	t.Helper()
+	pt.run(t, func(t *testing.T, row PerftRow, _ uint64) { f(t, row) })
+}
+
+// run is Run, passing f the size of each row's tree too.
+func (pt PerftTable) run(t *testing.T, f func(t *testing.T, row PerftRow, tree uint64)) {
+	t.Helper()
+	trees := map[string]uint64{}
 	for _, row := range ReadPerft(t, pt.File) {
+		trees[row.Variant] += row.Count
+		tree := trees[row.Variant]
 		t.Run(fmt.Sprintf("%s/%d", row.Variant, row.Depth), func(t *testing.T) {
 			if row.Deep && !pt.Deep {
 				t.Skip("deep row: run with -perft.deep")
 			}
-			if testing.Short() && over(row.Count, pt.ShortMax) {
+			if testing.Short() && over(tree, pt.ShortMax) {
 				t.Skip("large row skipped in -short mode")
 			}
-			f(t, row)
+			f(t, row, tree)
 		})
 	}
 }
@@ -96,11 +109,11 @@ func (pt PerftTable) Run(t *testing.T, f func(t *testing.T, row PerftRow)) {
 // package), derives each row's count.
 func (pt PerftTable) RunReference(t *testing.T, perft func(t *testing.T, row PerftRow) uint64) {
 	t.Helper()
-	pt.Run(t, func(t *testing.T, row PerftRow) {
-		if !pt.Deep && over(row.Count, pt.RefMax) {
+	pt.run(t, func(t *testing.T, row PerftRow, tree uint64) {
+		if !pt.Deep && over(tree, pt.RefMax) {
 			t.Skip("too slow for the reference implementation: run with -perft.deep")
 		}
-		if testing.Short() && over(row.Count, pt.RefShortMax) {
+		if testing.Short() && over(tree, pt.RefShortMax) {
 			t.Skip("slow for the reference implementation: skipped in -short mode")
 		}
 		if got := perft(t, row); got != row.Count {

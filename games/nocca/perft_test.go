@@ -174,7 +174,7 @@ func (r *ref) notation(m refMove) string {
 // unless -perft.deep is given (up to 20,000 in -short mode: it is slow
 // under the race detector).
 func perftTable() gametest.PerftTable {
-	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 2_000_000, RefMax: 300_000, RefShortMax: 20_000}
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 500_000, RefMax: 300_000, RefShortMax: 20_000}
 }
 
 // TestPerft checks the package's perft, and the generic games.Perft over

@@ -105,7 +105,7 @@ func (r *ref) perft(me int8, depth int) (leaves, ended uint64) {
 // -short mode; the reference implementation derives rows up to 1,500,000
 // unless -perft.deep is given, and up to 60,000 in -short mode.
 func perftTable() gametest.PerftTable {
-	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 500_000,
+	return gametest.PerftTable{File: "testdata/perft.txt", Deep: *perftDeep, ShortMax: 100_000,
 		RefMax: 1_500_000, RefShortMax: 20_000}
 }
 
@@ -143,6 +143,16 @@ func TestPerftBik(t *testing.T) {
 	}
 }
 
+// seeds is the number of random games TestPerftPositions and TestPerftCache
+// take a position from on each board: 12, and 4 in -short mode (the race
+// run, which finds nothing in this single-goroutine code).
+func seeds() int {
+	if testing.Short() {
+		return 4
+	}
+	return 12
+}
+
 // TestPerftPositions compares the package with the reference from
 // positions deep in random games on every size, where passes and finished
 // games are common.
@@ -150,7 +160,7 @@ func TestPerftPositions(t *testing.T) {
 	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello", "othello-10x10", "othello(size=12)", "othello(size=16,start=parallel)"} {
 		t.Run(spec, func(t *testing.T) {
 			g := load(t, spec)
-			for seed := range 12 {
+			for seed := range seeds() {
 				st := g.newState()
 				plies := (seed*7 + 5) % (g.Squares() - 3)
 				randomPlay(st, uint64(seed), plies)
@@ -182,7 +192,7 @@ func TestPerftCache(t *testing.T) {
 	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello"} {
 		t.Run(spec, func(t *testing.T) {
 			g := load(t, spec)
-			for seed := range 12 {
+			for seed := range seeds() {
 				st := g.newState()
 				randomPlay(st, uint64(seed), (seed*7+5)%(g.Squares()-3))
 				p, o, _ := st.Bits()
