@@ -142,11 +142,15 @@ func TestBadVariants(t *testing.T) {
 // TestViewSecrecy plays random games and, at every position, checks for
 // every player that its view is unchanged when the cards it cannot see are
 // dealt again at random (so the view holds nothing of them), and that it
-// names none of them.
+// names none of them. -short (the race run) plays 2 games a variant, not 5.
 func TestViewSecrecy(t *testing.T) {
+	plays := 5
+	if testing.Short() {
+		plays = 2 // the race run
+	}
 	for _, spec := range []string{"thegame(players=1)", "thegame(players=3)", "thegame-house(players=5)"} {
 		g := load(t, spec)
-		for game := range 5 {
+		for game := range plays {
 			rng := rand.New(rand.NewPCG(uint64(game), 9))
 			s := g.newState()
 			for s.Player() != games.Terminal {

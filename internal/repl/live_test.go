@@ -32,8 +32,15 @@ func TestLiveText(t *testing.T) {
 // its thinking on one line, redrawn in place and cleared before the move is
 // written.
 func TestThinkingLine(t *testing.T) {
+	// Searches long enough to report under the thinking line: 243,000
+	// nodes, and a third of that in -short mode (the race run, where each
+	// node costs ten times as much).
+	level := Level{N: 6}
+	if testing.Short() {
+		level.N = 5
+	}
 	var out bytes.Buffer
-	err := Run(context.Background(), strings.NewReader("hint\ne4\nhint\nquit\n"), &out, Options{Variant: "chess", Level: Level{N: 6}, Live: true,
+	err := Run(context.Background(), strings.NewReader("hint\ne4\nhint\nquit\n"), &out, Options{Variant: "chess", Level: level, Live: true,
 		Width: func() int { return 100 }})
 	if err != nil {
 		t.Fatal(err)
