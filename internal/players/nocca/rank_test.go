@@ -391,3 +391,33 @@ func FuzzCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// TestUnreached: tables that lack a successor of a reached position (only
+// a checkpoint written by hand, its checksum right, can) give an error,
+// not a panic.
+func TestUnreached(t *testing.T) {
+	st := loadNocca(t, "nocca-3x3(pieces=2)").NewState().(*nocca.State)
+	r, err := newRetro(st, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.release()
+	if err := r.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.result(r.root); err != nil {
+		t.Fatal(err)
+	}
+	next := st.Clone().(*nocca.State)
+	next.Play(next.LegalMoves(nil)[0])
+	var cells [64]uint8
+	r.cellsOf(next, &cells)
+	i := r.canonical(&cells, 0)
+	r.reached[i>>6] &^= 1 << (i & 63)
+	if _, _, err := r.result(i); !errors.Is(err, errUnreached) {
+		t.Errorf("result of an unreached position: %v", err)
+	}
+	if _, err := r.bestMove(st); !errors.Is(err, errUnreached) {
+		t.Errorf("bestMove with an unreached successor: %v", err)
+	}
+}

@@ -143,11 +143,16 @@ func Solve(ctx context.Context, st *nocca.State, opt Options) (Solution, error) 
 		}
 	}
 	sol.Positions = sol.Wins + sol.Losses + sol.Draws
-	sol.Value, sol.Plies = r.result(r.root)
+	if sol.Value, sol.Plies, err = r.result(r.root); err != nil {
+		return sol, err
+	}
 	// The line: play best moves on a copy of the position.
 	line := st.Clone().(*nocca.State)
 	for len(sol.PV) < max(sol.Plies, noccaDrawLine) && line.Player() != games.Terminal {
-		m := r.bestMove(line)
+		m, err := r.bestMove(line)
+		if err != nil {
+			return sol, err
+		}
 		sol.PV = append(sol.PV, m)
 		line.Play(m)
 		if sol.Value != 0 && len(sol.PV) == sol.Plies {
@@ -687,21 +692,27 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 	return n, nil
 }
 
+// errUnreached: a position the analysis needs was never reached. The
+// enumeration reaches every successor, so only tables read from a
+// checkpoint that was written by hand (its checksum right) can lack one.
+var errUnreached = errors.New("nocca solve: a position the retrograde analysis did not reach: the checkpoint is inconsistent; remove it")
+
 // result returns the value and distance of a node, for its side to move.
-func (r *retro) result(i uint64) (int, int) {
+func (r *retro) result(i uint64) (int, int, error) {
 	if !r.isReached(i) {
-		panic("nocca solve: a position the retrograde analysis did not reach")
+		return 0, 0, errUnreached
 	}
-	return decode(r.byteAt(r.slot(i)))
+	v, d := decode(r.byteAt(r.slot(i)))
+	return v, d, nil
 }
 
 // bestMove returns a best move of st: a move into the goal; else the fastest
 // win, the longest defence, or a move keeping the draw.
-func (r *retro) bestMove(st *nocca.State) games.Move {
+func (r *retro) bestMove(st *nocca.State) (games.Move, error) {
 	moves := st.LegalMoves(nil)
 	for _, m := range moves {
 		if st.IsGoalMove(m) {
-			return m // (the successors of such a node are not enumerated)
+			return m, nil // (the successors of such a node are not enumerated)
 		}
 	}
 	var cells [64]uint8
@@ -717,7 +728,11 @@ func (r *retro) bestMove(st *nocca.State) games.Move {
 			// drawn by repetition
 		default:
 			r.cellsOf(st, &cells)
-			v, d := r.result(r.canonical(&cells, 0))
+			v, d, err := r.result(r.canonical(&cells, 0))
+			if err != nil {
+				st.Undo()
+				return games.NoMove, err
+			}
 			switch v {
 			case -1: // lost for the opponent: the faster the better
 				score = 1<<20 - d
@@ -730,5 +745,5 @@ func (r *retro) bestMove(st *nocca.State) games.Move {
 			best, bestScore = m, score
 		}
 	}
-	return best
+	return best, nil
 }
