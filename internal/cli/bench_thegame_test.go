@@ -9,9 +9,13 @@ import (
 // and is the same run after run (the games are seeded, whatever the
 // workers).
 func TestBenchTheGame(t *testing.T) {
-	args := []string{"bench", "thegame", "--players", "2", "--games", "20", "--seed", "3"}
+	games := "20"
+	if testing.Short() {
+		games = "6" // the race run: each game costs ten times as much
+	}
+	args := []string{"bench", "thegame", "--players", "2", "--games", games, "--seed", "3"}
 	code, out, errOut := run(t, "", args...)
-	if code != 0 || !strings.Contains(out, "win rate") || !strings.Contains(out, "cards left") || !strings.Contains(out, "2 players, 20 games") {
+	if code != 0 || !strings.Contains(out, "win rate") || !strings.Contains(out, "cards left") || !strings.Contains(out, "2 players, "+games+" games") {
 		t.Fatalf("code %d\n%s\n%s", code, out, errOut)
 	}
 	if _, again, _ := run(t, "", append(args, "--workers", "1")...); again != out {
