@@ -83,7 +83,7 @@ func TestPerft(t *testing.T) {
 			fen, hash := st.FEN(), st.Hash()
 			for d := 1; d <= maxDepth; d++ {
 				want, ok := row.counts[d]
-				if !ok || testing.Short() && want > 1_000_000 {
+				if !ok || testing.Short() && want > 200_000 { // -short: the race run
 					continue
 				}
 				if got := st.Perft(d); got != want {
@@ -102,12 +102,16 @@ func TestPerft(t *testing.T) {
 // generic games.Perft, which follows PerftMoves (the draw rules end no line,
 // as in the tables).
 func TestPerftPlay(t *testing.T) {
+	limit := uint64(100_000)
+	if testing.Short() {
+		limit = 20_000 // the race run
+	}
 	for _, pf := range perftFiles {
 		g := load(t, pf.variant)
 		for _, row := range readEPD(t, pf.file) {
 			st, _ := g.ParseFEN(row.fen)
 			for d := 1; d <= 3; d++ {
-				if want, ok := row.counts[d]; ok && want <= 100_000 {
+				if want, ok := row.counts[d]; ok && want <= limit {
 					if got := playPerft(st, d); got != want {
 						t.Errorf("%s:%d: perft(%d) over Play and Undo = %d; want %d", pf.file, row.line, d, got, want)
 					}
