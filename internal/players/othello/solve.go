@@ -443,11 +443,11 @@ func (v *solver8) rootWindow(list *moveList, n, alpha, beta int) (int, int) {
 		mv := list.m[i]
 		var sc int
 		if i == 0 {
-			sc = -v.search(mv.p, mv.o, -beta, -alpha, n-1, false)
+			sc = -v.search(mv.p, mv.o, mv.moves, -beta, -alpha, n-1, false)
 		} else {
-			sc = -v.search(mv.p, mv.o, -alpha-1, -alpha, n-1, false)
+			sc = -v.search(mv.p, mv.o, mv.moves, -alpha-1, -alpha, n-1, false)
 			if sc > alpha && sc < beta && !v.aborted {
-				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
+				sc = -v.search(mv.p, mv.o, mv.moves, -beta, -sc, n-1, false)
 			}
 		}
 		if v.aborted {
@@ -479,7 +479,7 @@ func (v *solver8) keeps(p, o uint64, n, want int) int {
 	list.sort()
 	for i := range list.n {
 		mv := &list.m[i]
-		if -v.search(mv.p, mv.o, -want-1, -want+1, n-1, false) == want {
+		if -v.search(mv.p, mv.o, mv.moves, -want-1, -want+1, n-1, false) == want {
 			return mv.sq
 		}
 	}
@@ -491,9 +491,10 @@ func (v *solver8) keeps(p, o uint64, n, want int) int {
 type moveList struct {
 	n int
 	m [40]struct {
-		p, o uint64 // after the move: the opponent's discs, the mover's
-		sq   int
-		key  int
+		p, o  uint64 // after the move: the opponent's discs, the mover's
+		moves uint64 // the opponent's moves after it
+		sq    int
+		key   int
 	}
 }
 
@@ -510,13 +511,14 @@ func (v *solver8) order(list *moveList, p, o, moves uint64, n int, ttMove int) {
 		e := &list.m[list.n]
 		list.n++
 		e.p, e.o, e.sq = o^f, p|f|1<<sq, sq
+		e.moves = othello.Moves(e.p, e.o) & v.valid
 		switch {
 		case sq == ttMove:
 			e.key = 1 << 30
 		case n >= solveSortEval:
 			// The search's score (centi-discs) in fastest-first units,
 			// plus fastest first.
-			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))/solveMixWeight + v.fastestFirst(e.p, e.o, sq)
+			e.key = -v.owner.eval.shallow(e.p, e.o, sortDepth(n))/solveMixWeight + v.fastestFirst(e.p, e.o, e.moves, sq)
 			// A shallow search costs thousands of the solver's nodes far
 			// from the end: check the deadline after each, not only
 			// every 4096 ticks (60 empties ran seconds over --time).
@@ -527,9 +529,9 @@ func (v *solver8) order(list *moveList, p, o, moves uint64, n int, ttMove int) {
 			// Fastest first, the evaluation breaking near-ties: a
 			// reply less for the opponent is worth 16 units, about five
 			// discs of evaluation.
-			e.key = v.fastestFirst(e.p, e.o, sq) - v.owner.eval.shallow(e.p, e.o, 0)/solveMixWeight
+			e.key = v.fastestFirst(e.p, e.o, e.moves, sq) - v.owner.eval.shallow(e.p, e.o, 0)/solveMixWeight
 		default:
-			e.key = v.fastestFirst(e.p, e.o, sq)
+			e.key = v.fastestFirst(e.p, e.o, e.moves, sq)
 		}
 	}
 }
@@ -577,12 +579,11 @@ func sortDepth(n int) int {
 	return 1
 }
 
-// fastestFirst scores a move that left the opponent with discs op and the
-// mover with discs me: fewer replies first (the opponent's mobility,
+// fastestFirst scores a move that left the opponent with discs op and
+// moves mob and the mover with discs me: fewer replies first (the opponent's mobility,
 // corners counting double), a corner taken, and a potential-mobility term
 // (the mover's discs next to empty squares).
-func (v *solver8) fastestFirst(op, me uint64, sq int) int {
-	mob := othello.Moves(op, me) & v.valid
+func (v *solver8) fastestFirst(op, me, mob uint64, sq int) int {
 	k := -(bits.OnesCount64(mob) + bits.OnesCount64(mob&v.corners)) << 4
 	if v.corners>>sq&1 != 0 {
 		k += 12
@@ -602,21 +603,21 @@ func neighbours(x uint64) uint64 {
 	return y | l | r
 }
 
-// search is the negascout at a node with n empties, p to move. passed says
-// the previous ply was a pass.
-func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
+// search is the negascout at a node with n empties, p to move with the
+// moves moves (the parent found them to order its moves: they are not
+// generated twice). passed says the previous ply was a pass.
+func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) int {
 	if n <= solveShallowN {
 		return v.shallow(p, o, alpha, beta, n, v.parity(p|o), passed)
 	}
 	if v.tick() {
 		return 0
 	}
-	moves := othello.Moves(p, o) & v.valid
 	if moves == 0 {
 		if passed {
 			return final(o, p, n) * -1
 		}
-		return -v.search(o, p, -beta, -alpha, n, true)
+		return -v.search(o, p, othello.Moves(o, p)&v.valid, -beta, -alpha, n, true)
 	}
 	ttMove := -1
 	if e := v.owner.probe(p, o, n); e != nil {
@@ -655,11 +656,11 @@ func (v *solver8) search(p, o uint64, alpha, beta, n int, passed bool) int {
 		mv := &list.m[i]
 		var sc int
 		if i == 0 {
-			sc = -v.search(mv.p, mv.o, -beta, -a, n-1, false)
+			sc = -v.search(mv.p, mv.o, mv.moves, -beta, -a, n-1, false)
 		} else {
-			sc = -v.search(mv.p, mv.o, -a-1, -a, n-1, false)
+			sc = -v.search(mv.p, mv.o, mv.moves, -a-1, -a, n-1, false)
 			if sc > a && sc < beta && !v.aborted {
-				sc = -v.search(mv.p, mv.o, -beta, -sc, n-1, false)
+				sc = -v.search(mv.p, mv.o, mv.moves, -beta, -sc, n-1, false)
 			}
 		}
 		if v.aborted {
