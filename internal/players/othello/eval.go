@@ -158,6 +158,14 @@ func (g *geometry) symmetric(p, o, q, r uint64) bool {
 // fullLines returns, for the four line directions (rows, columns, the
 // diagonals r-c and r+c), the squares whose whole line is filled.
 func (g *geometry) fullLines(filled uint64) [4]uint64 {
+	if g.valid == ^uint64(0) {
+		return fullLines8(filled)
+	}
+	return g.fullLinesByLines(filled)
+}
+
+// fullLinesByLines is fullLines by testing each line of the board.
+func (g *geometry) fullLinesByLines(filled uint64) [4]uint64 {
 	var full [4]uint64
 	for i, ls := range g.lines {
 		for _, l := range ls {
@@ -168,6 +176,56 @@ func (g *geometry) fullLines(filled uint64) [4]uint64 {
 	}
 	return full
 }
+
+// fullLines8 is fullLines on the 8x8 board, by shifts instead of a loop
+// over its 46 lines (stableBoth takes half the instructions with it):
+// a row is full when its byte is, a column when its bits in the eight
+// bytes are; along a diagonal, fwd marks the squares from which the
+// diagonal is filled up to its end ahead (a square past the board
+// counting as filled: diagEnds), in three doubling steps, bwd the same
+// behind, and the diagonal is full where both hold.
+func fullLines8(f uint64) [4]uint64 {
+	r := f & (f >> 4) // bit 0 of a byte ands bits 1 to 7 of the same byte
+	r &= r >> 2
+	r &= r >> 1
+	r = (r & 0x0101010101010101) * 0xff
+	c := f & bits.RotateLeft64(f, 32)
+	c &= bits.RotateLeft64(c, 16)
+	c &= bits.RotateLeft64(c, 8)
+	e := &diagEnds
+	fwd := f & (f>>9 | e[0][0])
+	fwd &= fwd>>18 | e[0][1]
+	fwd &= fwd>>36 | e[0][2]
+	bwd := f & (f<<9 | e[1][0])
+	bwd &= bwd<<18 | e[1][1]
+	bwd &= bwd<<36 | e[1][2]
+	d1 := fwd & bwd
+	fwd = f & (f>>7 | e[2][0])
+	fwd &= fwd>>14 | e[2][1]
+	fwd &= fwd>>28 | e[2][2]
+	bwd = f & (f<<7 | e[3][0])
+	bwd &= bwd<<14 | e[3][1]
+	bwd &= bwd<<28 | e[3][2]
+	return [4]uint64{r, c, d1, fwd & bwd}
+}
+
+// diagEnds[d][k] holds the squares of the 8x8 board from which 2^k steps
+// in direction d (+9: down and right; -9; +7: down and left; -7) leave
+// the board.
+var diagEnds = func() (t [4][3]uint64) {
+	steps := [4][2]int{{1, 1}, {-1, -1}, {1, -1}, {-1, 1}}
+	for d, st := range steps {
+		for k := range 3 {
+			for sq := range 64 {
+				r, c := sq>>3+st[0]<<k, sq&7+st[1]<<k
+				if r < 0 || r > 7 || c < 0 || c > 7 {
+					t[d][k] |= 1 << sq
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // stable returns discs of p that can never be turned over (an
 // under-estimate): starting from none, a disc of p is stable when along

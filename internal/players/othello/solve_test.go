@@ -269,3 +269,22 @@ func TestSolverClear(t *testing.T) {
 		t.Fatalf("after 256 Clears: %d nodes; a new solver searched %d", got, want)
 	}
 }
+
+// TestFullLines8 checks the shifts of fullLines8 against the lines of the
+// 8x8 board one by one, on fillings from nearly empty to full.
+func TestFullLines8(t *testing.T) {
+	g := newGeometry(8)
+	r := rand.New(rand.NewPCG(8, 19))
+	for i := range 20000 {
+		f := ^uint64(0)
+		for range i % 4 { // thin the filling out: dense boards have full lines
+			f &= r.Uint64() | r.Uint64()
+		}
+		if i%5 == 0 {
+			f &^= 1 << (r.Uint64() & 63)
+		}
+		if got, want := fullLines8(f), g.fullLinesByLines(f); got != want {
+			t.Fatalf("filled %#x: fullLines8 %#x, the lines one by one %#x", f, got, want)
+		}
+	}
+}
