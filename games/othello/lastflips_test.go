@@ -42,7 +42,8 @@ func flipsWalk(p, o uint64, sq int) uint64 {
 }
 
 // TestFlips compares Flips with flipsWalk on random boards of every
-// density, for every empty square and both players.
+// density, for every empty square and both players, and Moves with the
+// squares where flipsWalk flips something.
 func TestFlips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 3000 {
@@ -56,14 +57,22 @@ func TestFlips(t *testing.T) {
 		}
 		p := filled & rng.Uint64()
 		o := filled &^ p
-		for sq := range 64 {
-			if filled>>sq&1 != 0 {
-				continue
-			}
-			for _, side := range [][2]uint64{{p, o}, {o, p}} {
-				if got, want := Flips(side[0], side[1], sq), flipsWalk(side[0], side[1], sq); got != want {
+		for _, side := range [][2]uint64{{p, o}, {o, p}} {
+			var moves uint64
+			for sq := range 64 {
+				if filled>>sq&1 != 0 {
+					continue
+				}
+				want := flipsWalk(side[0], side[1], sq)
+				if got := Flips(side[0], side[1], sq); got != want {
 					t.Fatalf("Flips(%#x, %#x, %d) = %#x; want %#x", side[0], side[1], sq, got, want)
 				}
+				if want != 0 {
+					moves |= 1 << sq
+				}
+			}
+			if got := Moves(side[0], side[1]); got != moves {
+				t.Fatalf("Moves(%#x, %#x) = %#x; want %#x", side[0], side[1], got, moves)
 			}
 		}
 	}
