@@ -356,15 +356,16 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 	bestSq := -1
 	alpha, beta := max(g-3, lo-1), min(g+3, hi+1) // scores are even: g-2, g, g+2
 	var list moveList
-	ttMove := -1
-	if e := v.owner.probe(p, o, n); e != nil {
-		ttMove = int(e.move) - 1
-	}
-	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
-	if n >= solveGuessN {
+	ttMove := v.tableMove(p, o, n)
+	if n < solveGuessN {
+		v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
+	} else {
 		// Far from the end, the root's moves by a deeper midgame search
 		// than the nodes below get: the first move searched in the first
-		// window costs most of a solve when it is not the best.
+		// window costs most of a solve when it is not the best. (order's
+		// keys for n = 0, fastest first, cost no search; all but the
+		// table move's are replaced.)
+		v.order(&list, p, o, othello.Moves(p, o)&v.valid, 0, ttMove)
 		for i := range list.n {
 			if m := &list.m[i]; m.sq != ttMove {
 				m.key = -v.owner.eval.shallow(m.p, m.o, solveRootDepth)
@@ -422,6 +423,15 @@ func (v *solver8) dropSymmetric(list *moveList) {
 	list.n = k
 }
 
+// tableMove returns the best move the table holds for p, o with n empties,
+// or -1.
+func (v *solver8) tableMove(p, o uint64, n int) int {
+	if e := v.owner.probe(p, o, n); e != nil {
+		return int(e.move) - 1
+	}
+	return -1
+}
+
 // first moves the move sq to the front of list, the others keeping their
 // order (no change when sq is not in it).
 func (list *moveList) first(sq int) {
@@ -471,11 +481,7 @@ func (v *solver8) rootWindow(list *moveList, n, alpha, beta int) (int, int) {
 // want exactly.
 func (v *solver8) keeps(p, o uint64, n, want int) int {
 	var list moveList
-	ttMove := -1
-	if e := v.owner.probe(p, o, n); e != nil {
-		ttMove = int(e.move) - 1
-	}
-	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
+	v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, v.tableMove(p, o, n))
 	list.sort()
 	for i := range list.n {
 		mv := &list.m[i]
