@@ -14,8 +14,8 @@ import (
 // stays in the Go heap (a large allocation is page-aligned; the kernel
 // applies the advice to the 2 MB pages inside it); an error only means
 // small pages, as without the advice.
-func adviseHuge(t []solveEntry) {
-	size := uintptr(len(t)) * unsafe.Sizeof(solveEntry{})
+func adviseHuge(t []solveBucket) {
+	size := uintptr(len(t)) * unsafe.Sizeof(solveBucket{})
 	if size < 4<<20 {
 		return
 	}

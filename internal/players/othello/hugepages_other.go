@@ -3,4 +3,4 @@
 package othello
 
 // adviseHuge does nothing here: only Linux takes the advice.
-func adviseHuge([]solveEntry) {}
+func adviseHuge([]solveBucket) {}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
@@ -32,7 +33,7 @@ type Solution struct {
 const (
 	solveShallowN   = 6  // up to here: no table, squares in parity order; 4, 3, 2, 1 special-cased (7: 1.5% more instructions on FFO #41 and #47, and 0 to 4% less CPU in noisy timed runs)
 	solveETC        = 12 // from here: enhanced transposition cutoffs (below, the probes of every child cost more time than the nodes they save)
-	solveNearN      = 10 // up to here: the near table (nearTable entries)
+	solveNearN      = 10 // up to here: the near table (nearBuckets)
 	solveSortEval   = 18 // from here: moves ordered by a shallow midgame search (20: 3.1% more nodes on FFO #40-#49, 2.7% more instructions on #41 and #47)
 	solveMixEval    = 14 // from here to solveSortEval: fastest first plus the evaluation
 	solveMixWeight  = 32 // centi-discs of evaluation or search worth one fastest-first unit
@@ -40,57 +41,64 @@ const (
 	solveGuessDepth = 6  // of this depth and the next
 	solveRootDepth  = 4  // from solveGuessN: the root's moves ordered by midgame searches of this depth
 	solveScoreSpan  = 256
-	nearTable       = 1 << 20 // 1 << 21: 1.0% fewer nodes on FFO #40-#49 and 0.3% fewer instructions on #41 and #47, for no clear gain in time, at twice the memory
+	nearBuckets     = 1 << 19 // buckets of the near table (32 MB)
 )
 
 // Solver is the exact endgame solver: at the root an aspiration window
 // around a guess of midgame searches, then MTD(f) (null-window tests) from
-// the bound it returned, over negascout (principal
-// variation search) on the final disc difference, with a transposition
-// table (buckets of two, the position itself as the key, so no collision is
-// ever mistaken for a hit; the positions 10 empties or fewer from the end
-// in a smaller one of their own), enhanced transposition cutoffs (from 12
-// empties), a
-// stability cutoff (the opponent's stable discs bound the score), and move
-// ordering: the table's move first, then fastest first (fewest replies for
-// the opponent, corners counting double; a corner taken; few own discs next
-// to empty squares) with, 14 empties or more from the end, the score of the
-// position after the move added in (from 18 empties a shallow midgame
-// search, depth 1 to 5; below, the evaluation), and from 6 empties down no
-// move list at all: the empty
-// squares next to an opponent's disc are tried straight from the bitboard,
-// those in quadrants with an odd number of empties first (parity), corners
-// first. The last four empties have functions of their own, and the very
-// last square is scored by the count of its flips alone (on 8x8 by
-// othello.LastFlips, line tables).
+// the bound it returned, over negascout (principal variation search) on the
+// final disc difference, with a transposition table (buckets of three
+// entries in a cache line, the position itself as the key, so no collision
+// is ever mistaken for a hit; the positions 10 empties or fewer from the
+// end in a smaller one of their own), enhanced transposition cutoffs (from
+// 12 empties), a stability cutoff (the opponent's stable discs bound the
+// score), and move ordering: the table's move first, then fastest first
+// (fewest replies for the opponent, corners counting double; a corner
+// taken; few own discs next to empty squares) with, 14 empties or more from
+// the end, the score of the position after the move added in (from 18
+// empties a shallow midgame search, depth 1 to 5; below, the evaluation),
+// and from 6 empties down no move list at all: the empty squares next to an
+// opponent's disc are tried straight from the bitboard, those in quadrants
+// with an odd number of empties first (parity), corners first. The last
+// four empties have functions of their own, and the very last square is
+// scored by the count of its flips alone (on 8x8 by othello.LastFlips, line
+// tables).
 //
 // Boards of size 4, 6 and 8 are solved on bitboards; larger boards by a
 // plainer search through othello.State (slower, for late positions).
 // A Solver is used by one goroutine at a time; its table persists
 // between solves (Clear empties it).
 type Solver struct {
-	tt       []solveEntry
-	mask     uint64
-	near     []solveEntry // the table of positions near the end (solveNearN)
-	nearMask uint64
-	eval     *othelloEval // the midgame evaluation, for ordering (per game)
-	s8       solver8
-	wide     wideSolver
-	stop     atomic.Bool
-	limit    int64         // node limit of the current solve, 0: none
-	game     *othello.Game // the game the table holds positions of
-	gen      uint8         // the tables' generation: entries of others are empty
+	tt    []solveBucket
+	near  []solveBucket // the table of positions near the end (solveNearN)
+	eval  *othelloEval  // the midgame evaluation, for ordering (per game)
+	s8    solver8
+	wide  wideSolver
+	stop  atomic.Bool
+	limit int64         // node limit of the current solve, 0: none
+	game  *othello.Game // the game the table holds positions of
+	gen   uint8         // the tables' generation: entries of others are empty
 }
 
-// solveEntry is a transposition-table entry: the position itself (so that
-// a hit is never a collision), the bounds proved on its score and the best
-// move found.
-type solveEntry struct {
-	p, o         uint64
-	lower, upper int8
-	move         int8  // frame bit + 1, 0 none (so that the zero entry is empty)
-	empties      uint8 // the subtree's size: deeper entries are kept first
-	gen          uint8 // the Solver's gen when stored
+// solveBucket is a cache line (64 bytes) of the transposition table: three
+// entries, each the position itself (so that a hit is never a collision),
+// the bounds proved on its score and the best move found. A probe reads
+// one line of memory.
+type solveBucket struct {
+	pos          [solveWays][2]uint64 // the mover's discs, the opponent's
+	lower, upper [solveWays]int8
+	move         [solveWays]int8  // frame bit + 1, 0 none
+	empties      [solveWays]uint8 // the subtree's size: deeper entries are kept first
+	gen          [solveWays]uint8 // the Solver's gen when stored: others are empty
+	_            [1]byte
+}
+
+const solveWays = 3
+
+// solveBounds is what the table holds of a position: bounds on its score
+// and its best move (-1 none).
+type solveBounds struct {
+	lower, upper, move int
 }
 
 // NewSolver returns a solver with a table of hashMB megabytes (0:
@@ -99,16 +107,15 @@ func NewSolver(hashMB int) *Solver {
 	if hashMB <= 0 {
 		hashMB = search.DefaultHashMB
 	}
-	n := 2
-	for n*2*24 <= hashMB<<20 {
+	n := 1
+	for n*2*int(unsafe.Sizeof(solveBucket{})) <= hashMB<<20 {
 		n *= 2
 	}
 	// A fresh table is all zero entries, which are empty: it is not
 	// cleared, so its memory is taken from the system only as entries are
 	// stored (a solve that stops early, or has nothing to search, costs
 	// little of it).
-	m := min(n, nearTable)
-	s := &Solver{tt: make([]solveEntry, n), mask: uint64(n-1) &^ 1, near: make([]solveEntry, m), nearMask: uint64(m-1) &^ 1}
+	s := &Solver{tt: make([]solveBucket, n), near: make([]solveBucket, min(n, nearBuckets))}
 	adviseHuge(s.tt)
 	adviseHuge(s.near)
 	return s
@@ -135,7 +142,7 @@ func (s *Solver) Clear() {
 func (s *Solver) prepare(g *othello.Game, e *othelloEval) {
 	s.game, s.eval = g, e
 	if _, ok := g.Frame8(); !ok && s.wide.tt == nil {
-		s.wide.tt = make([]wideEntry, len(s.tt))
+		s.wide.alloc(len(s.tt))
 	}
 }
 
@@ -227,33 +234,31 @@ func ttIndex(p, o uint64) uint64 {
 	return h ^ h>>29
 }
 
-// The table has buckets of two entries: a new result replaces the entry
-// of the same position, else the one with the smaller subtree.
+// A new result replaces the entry of the same position in its bucket, else
+// an empty one, else the one with the smallest subtree.
 // Positions up to solveNearN empties from the end go to a small table of
-// their own (nearTable entries, 24 MB; no larger than the main one), which
+// their own (nearBuckets, 32 MB; no larger than the main one), which
 // stays in the processor's caches more than the main one:
 // they are the most numerous, and their transpositions come close together
 // in time, so a small table finds most of them, at a fraction of the cost
 // of a probe of the big one in memory.
-func (s *Solver) bucket(p, o uint64, n int) []solveEntry {
+func (s *Solver) bucket(p, o uint64, n int) *solveBucket {
+	t := s.tt
 	if n <= solveNearN {
-		i := ttIndex(p, o) & s.nearMask
-		return s.near[i : i+2 : i+2]
+		t = s.near
 	}
-	i := ttIndex(p, o) & s.mask
-	return s.tt[i : i+2 : i+2]
+	return &t[ttIndex(p, o)&uint64(len(t)-1)]
 }
 
-// probe returns the entry of the position p, o with n empties, or nil.
-func (s *Solver) probe(p, o uint64, n int) *solveEntry {
+// probe returns what the table holds of the position p, o with n empties.
+func (s *Solver) probe(p, o uint64, n int) (solveBounds, bool) {
 	b := s.bucket(p, o, n)
-	if e := &b[0]; e.p == p && e.o == o && e.gen == s.gen {
-		return e
+	for i := range solveWays {
+		if b.pos[i] == [2]uint64{p, o} && b.gen[i] == s.gen {
+			return solveBounds{int(b.lower[i]), int(b.upper[i]), int(b.move[i]) - 1}, true
+		}
 	}
-	if e := &b[1]; e.p == p && e.o == o && e.gen == s.gen {
-		return e
-	}
-	return nil
+	return solveBounds{}, false
 }
 
 // store keeps the bounds lower, upper and the best move of p, o with n
@@ -261,25 +266,27 @@ func (s *Solver) probe(p, o uint64, n int) *solveEntry {
 // narrowed by them).
 func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
 	b := s.bucket(p, o, n)
-	// An entry of another generation is empty: no position, no subtree.
-	e, f := &b[0], &b[1]
-	eCur, fCur := e.gen == s.gen, f.gen == s.gen
-	eHit, fHit := eCur && e.p == p && e.o == o, fCur && f.p == p && f.o == o
-	var eSize, fSize uint8
-	if eCur {
-		eSize = e.empties
-	}
-	if fCur {
-		fSize = f.empties
-	}
-	if fHit || !eHit && fSize < eSize {
-		e, eHit = f, fHit
-	}
-	if eHit {
-		lower, upper = max(lower, int(e.lower)), min(upper, int(e.upper))
+	w, size := 0, 256
+	for i := range solveWays {
+		if b.gen[i] != s.gen { // empty: no position, no subtree
+			if size > 0 {
+				w, size = i, 0
+			}
+			continue
+		}
+		if b.pos[i] == [2]uint64{p, o} {
+			lower, upper = max(lower, int(b.lower[i])), min(upper, int(b.upper[i]))
+			w = i
+			break
+		}
+		if int(b.empties[i]) < size {
+			w, size = i, int(b.empties[i])
+		}
 	}
 	lower, upper = max(lower, -127), min(upper, 127)
-	*e = solveEntry{p: p, o: o, lower: int8(lower), upper: int8(upper), move: int8(move + 1), empties: uint8(n), gen: s.gen}
+	b.pos[w] = [2]uint64{p, o}
+	b.lower[w], b.upper[w], b.move[w] = int8(lower), int8(upper), int8(move+1)
+	b.empties[w], b.gen[w] = uint8(n), s.gen
 }
 
 // solver8 is the bitboard solver for boards in the 8x8 frame.
@@ -426,8 +433,8 @@ func (v *solver8) dropSymmetric(list *moveList) {
 // tableMove returns the best move the table holds for p, o with n empties,
 // or -1.
 func (v *solver8) tableMove(p, o uint64, n int) int {
-	if e := v.owner.probe(p, o, n); e != nil {
-		return int(e.move) - 1
+	if e, ok := v.owner.probe(p, o, n); ok {
+		return e.move
 	}
 	return -1
 }
@@ -626,8 +633,8 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 		return -v.search(o, p, othello.Moves(o, p)&v.valid, -beta, -alpha, n, true)
 	}
 	ttMove := -1
-	if e := v.owner.probe(p, o, n); e != nil {
-		lo, up := int(e.lower), int(e.upper)
+	if e, ok := v.owner.probe(p, o, n); ok {
+		lo, up := e.lower, e.upper
 		if lo >= beta {
 			return lo
 		}
@@ -635,7 +642,7 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 			return up
 		}
 		alpha, beta = max(alpha, lo), min(beta, up)
-		ttMove = int(e.move) - 1
+		ttMove = e.move
 	}
 	// Stability cutoff: o's stable discs stay o's, which bounds p's score.
 	if alpha >= stabilityFloor(v.size, n) {
@@ -650,8 +657,8 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 	if n >= solveETC {
 		for i := range list.n {
 			mv := &list.m[i]
-			if e := v.owner.probe(mv.p, mv.o, n-1); e != nil && -int(e.upper) >= beta {
-				return -int(e.upper)
+			if e, ok := v.owner.probe(mv.p, mv.o, n-1); ok && -e.upper >= beta {
+				return -e.upper
 			}
 		}
 	}
@@ -940,11 +947,16 @@ type wideEntry struct {
 	move         int16
 }
 
+// alloc makes the table as large as the 8x8 one of buckets buckets.
+func (w *wideSolver) alloc(buckets int) {
+	w.tt = make([]wideEntry, buckets*int(unsafe.Sizeof(solveBucket{})/unsafe.Sizeof(wideEntry{})))
+}
+
 func (s *Solver) solveWide(st *othello.State) Solution {
 	w := &s.wide
 	w.owner, w.nodes, w.aborted = s, 0, false
 	if w.tt == nil {
-		w.tt = make([]wideEntry, len(s.tt))
+		w.alloc(len(s.tt))
 	}
 	n := st.Empties()
 	if len(w.bufs) < n+2 {
@@ -1054,7 +1066,7 @@ func (w *wideSolver) search(st *othello.State, alpha, beta, n int) int {
 		return v
 	}
 	key := st.Hash()
-	e := &w.tt[key&w.owner.mask]
+	e := &w.tt[key&uint64(len(w.tt)-1)]
 	ttMove := games.NoMove
 	if e.hash == key {
 		lo, up := int(e.lower), int(e.upper)
