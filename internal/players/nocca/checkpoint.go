@@ -26,7 +26,9 @@ import (
 //	tables reached values 9700372
 //
 // The phase is the next step to take: enumerate N (pass N was the last
-// done), fill 0, retrograde D (round D is next), or done 0. The tables
+// done), fill 0, retrograde D (round D is next), retrograde D chunk C
+// decided N (round D goes on from chunk C, the chunks before it having
+// decided N nodes), or done 0. The tables
 // are the reached bits and, enumerating, the expanded bits ("tables
 // reached expanded"), else the bytes of the reached indices, as many as
 // the line says. Version 1 was the layout of a byte and a bit an index.
@@ -39,8 +41,16 @@ func (r *retro) header(phase, step int) string {
 	if phase != phaseEnumerate {
 		tables = fmt.Sprintf("tables reached values %d", r.size)
 	}
-	return fmt.Sprintf("%s\nvariant %s\nroot %d\nindices %d\nphase %s %d\n%s\n\n",
-		checkpointMagic, r.variant, r.root, r.n, phaseNames[phase], step, tables)
+	return fmt.Sprintf("%s\nvariant %s\nroot %d\nindices %d\n%s\n%s\n\n",
+		checkpointMagic, r.variant, r.root, r.n, r.phaseLine(phase, step), tables)
+}
+
+// phaseLine is the header's phase line.
+func (r *retro) phaseLine(phase, step int) string {
+	if phase == phaseRetrograde && r.roundFrom > 0 {
+		return fmt.Sprintf("phase %s %d chunk %d decided %d", phaseNames[phase], step, r.roundFrom, r.roundDecided)
+	}
+	return fmt.Sprintf("phase %s %d", phaseNames[phase], step)
 }
 
 // tables returns the tables a checkpoint of the phase holds.
@@ -167,7 +177,13 @@ func (r *retro) resume() (phase, step int, resumed bool, err error) {
 			phase = p
 		}
 	}
-	if phase < 0 || step < 0 || lines[4] != fmt.Sprintf("phase %s %d", name, step) {
+	if phase == phaseRetrograde && strings.Contains(lines[4], " chunk ") {
+		if _, err := fmt.Sscanf(lines[4], "phase retrograde %d chunk %d decided %d", &step, &r.roundFrom, &r.roundDecided); err != nil ||
+			r.roundFrom == 0 || r.roundFrom >= uint64(len(r.dirty)) {
+			return fail("bad header line %q", lines[4])
+		}
+	}
+	if phase < 0 || step < 0 || lines[4] != r.phaseLine(phase, step) {
 		return fail("bad header line %q", lines[4])
 	}
 	var size uint64

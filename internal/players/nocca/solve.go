@@ -245,6 +245,10 @@ type retro struct {
 
 	overflow atomic.Bool // a round would decide a node past maxDist
 	saved    time.Time   // of the last checkpoint
+
+	// A round stopped for a checkpoint goes on from chunk roundFrom,
+	// having decided roundDecided nodes in the chunks before it.
+	roundFrom, roundDecided uint64
 }
 
 func newRetro(st *nocca.State, opt Options) (*retro, error) {
@@ -331,7 +335,11 @@ func (r *retro) run(ctx context.Context) error {
 	case err != nil:
 		return err
 	case resumed:
-		r.progress("resumed from %s: %s, step %d", r.opt.Checkpoint, phaseNames[phase], step)
+		from := ""
+		if r.roundFrom > 0 {
+			from = fmt.Sprintf(", from chunk %d of %d", r.roundFrom, len(r.dirty))
+		}
+		r.progress("resumed from %s: %s, step %d%s", r.opt.Checkpoint, phaseNames[phase], step, from)
 		for c := range r.dirty {
 			r.dirty[c] = 1
 		}
@@ -384,10 +392,18 @@ func (r *retro) run(ctx context.Context) error {
 		phase, step = phaseRetrograde, 0
 	}
 	if phase == phaseRetrograde {
-		for d := step; ; d++ {
-			n, err := r.round(ctx, d)
+		// A round may stop early to save a checkpoint: the chunks before
+		// roundFrom have spread their nodes' values, the others not yet.
+		for d := step; ; {
+			n, whole, err := r.round(ctx, d)
 			if err != nil {
 				return err
+			}
+			if !whole {
+				if err := r.checkpoint(phaseRetrograde, d, true); err != nil {
+					return err
+				}
+				continue
 			}
 			// The fill decided distances 0, 1 and 2, so a round that
 			// decides nothing ends the analysis only from round 2 on:
@@ -396,7 +412,8 @@ func (r *retro) run(ctx context.Context) error {
 			if n == 0 && d >= 2 {
 				break
 			}
-			if err := r.checkpoint(phaseRetrograde, d+1, false); err != nil {
+			d++
+			if err := r.checkpoint(phaseRetrograde, d, false); err != nil {
 				return err
 			}
 		}
@@ -497,19 +514,22 @@ func (r *retro) mark(j uint64) {
 // workers is the number of goroutines of a pass or round.
 var workers = min(2, runtime.GOMAXPROCS(0))
 
-// parallel runs work on every chunk, the chunks shared out between the
-// workers, and returns the sum of what work returned and whether it did
-// every chunk: it stops when ctx is done (with its error) and, if stopAt
-// is not zero, after the first chunk past stopAt whose work returned more
-// than 0. Every half minute it writes the sum so far with what.
-func (r *retro) parallel(ctx context.Context, what string, stopAt time.Time, work func(c uint64, buf *[]uint64) uint64) (uint64, bool, error) {
+// parallel runs work on every chunk from chunk from on, in order, the
+// chunks shared out between the workers, and returns the sum of what work
+// returned and the chunk it stopped before (every chunk before it done):
+// it stops when ctx is done (with its error) and, if stopAt is not zero,
+// after the first chunk past stopAt whose work returned more than 0. Every
+// half minute it writes the sum so far with what.
+func (r *retro) parallel(ctx context.Context, what string, from uint64, stopAt time.Time, work func(c uint64, buf *[]uint64) uint64) (uint64, uint64, error) {
 	begin := time.Now()
 	var next, sum atomic.Uint64
+	next.Store(from)
+	chunks := uint64(len(r.dirty))
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			var buf []uint64
-			for c := next.Add(1) - 1; c < uint64(len(r.dirty)) && ctx.Err() == nil; c = next.Add(1) - 1 {
+			for c := next.Add(1) - 1; c < chunks && ctx.Err() == nil; c = next.Add(1) - 1 {
 				n := work(c, &buf)
 				sum.Add(n)
 				if n > 0 && !stopAt.IsZero() && time.Now().After(stopAt) {
@@ -526,13 +546,13 @@ func (r *retro) parallel(ctx context.Context, what string, stopAt time.Time, wor
 		select {
 		case <-done:
 			if err := ctx.Err(); err != nil {
-				return 0, false, err
+				return 0, 0, err
 			}
-			return sum.Load(), next.Load() >= uint64(len(r.dirty)), nil
+			return sum.Load(), min(next.Load(), chunks), nil
 		case <-tick.C:
 			n := sum.Load()
 			r.progress("%s: %d so far, chunk %d of %d, %.0f a second",
-				what, n, min(next.Load(), uint64(len(r.dirty))), len(r.dirty), float64(n)/time.Since(begin).Seconds())
+				what, n, min(next.Load(), chunks), chunks, float64(n)/time.Since(begin).Seconds())
 		}
 	}
 }
@@ -558,7 +578,7 @@ func (r *retro) chunkWords(c uint64) (lo, hi uint64) {
 func (r *retro) pass(ctx context.Context, pass int) (n, reached uint64, whole bool, err error) {
 	begin := time.Now()
 	what := fmt.Sprintf("enumerate pass %d", pass)
-	n, whole, err = r.parallel(ctx, what, r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
+	n, next, err := r.parallel(ctx, what, 0, r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
 		if atomic.SwapUint32(&r.dirty[c], 0) == 0 {
 			return 0
 		}
@@ -587,6 +607,7 @@ func (r *retro) pass(ctx context.Context, pass int) (n, reached uint64, whole bo
 	if err != nil {
 		return 0, 0, false, err
 	}
+	whole = next == uint64(len(r.dirty))
 	for _, w := range r.reached {
 		reached += uint64(bits.OnesCount64(w))
 	}
@@ -603,7 +624,7 @@ func (r *retro) pass(ctx context.Context, pass int) (n, reached uint64, whole bo
 // early when a checkpoint is due.
 func (r *retro) fill(ctx context.Context) (bool, error) {
 	begin := time.Now()
-	n, whole, err := r.parallel(ctx, "fill", r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
+	n, next, err := r.parallel(ctx, "fill", 0, r.stopAt(), func(c uint64, kids *[]uint64) uint64 {
 		var cells [64]uint8
 		var u unranker
 		var n uint64
@@ -624,6 +645,7 @@ func (r *retro) fill(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	whole := next == uint64(len(r.dirty))
 	what := "fill"
 	if !whole {
 		what += " (stopped for a checkpoint)"
@@ -633,13 +655,16 @@ func (r *retro) fill(ctx context.Context) (bool, error) {
 }
 
 // round spreads the values of the nodes decided at distance d to their
-// predecessors and returns how many it decided (at d+1).
-func (r *retro) round(ctx context.Context, d int) (uint64, error) {
+// predecessors, from chunk roundFrom on, and returns how many the round
+// decided (at d+1) and whether it went through every chunk: it stops early
+// when a checkpoint is due. A node decided in a round is not spread in it
+// (its byte is decided+d+1), so the chunks left can be done later.
+func (r *retro) round(ctx context.Context, d int) (uint64, bool, error) {
 	begin := time.Now()
 	what := fmt.Sprintf("retrograde round %d", d)
 	const ones = 0x0101010101010101
 	pattern := ones * uint64(decided+d)
-	n, _, err := r.parallel(ctx, what, time.Time{}, func(c uint64, ps *[]uint64) uint64 {
+	n, next, err := r.parallel(ctx, what, r.roundFrom, r.stopAt(), func(c uint64, ps *[]uint64) uint64 {
 		var cells [64]uint8
 		var u unranker
 		var n uint64
@@ -683,13 +708,21 @@ func (r *retro) round(ctx context.Context, d int) (uint64, error) {
 		return n
 	})
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if r.overflow.Load() {
-		return 0, fmt.Errorf("nocca: a position is more than %d plies from the end, past what the tables hold: %w", maxDist, ErrTooLarge)
+		return 0, false, fmt.Errorf("nocca: a position is more than %d plies from the end, past what the tables hold: %w", maxDist, ErrTooLarge)
 	}
+	n += r.roundDecided
+	if next < uint64(len(r.dirty)) {
+		r.roundFrom, r.roundDecided = next, n
+		r.progress("%s (stopped for a checkpoint): %d decided at distance %d so far, chunk %d of %d, %s",
+			what, n, d+1, next, len(r.dirty), time.Since(begin).Round(time.Millisecond))
+		return n, false, nil
+	}
+	r.roundFrom, r.roundDecided = 0, 0
 	r.progress("%s: %d decided at distance %d, %s", what, n, d+1, time.Since(begin).Round(time.Millisecond))
-	return n, nil
+	return n, true, nil
 }
 
 // errUnreached: a position the analysis needs was never reached. The
