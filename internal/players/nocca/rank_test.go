@@ -235,9 +235,9 @@ func TestRankDir(t *testing.T) {
 }
 
 // TestSolveNoccaResume stops solves part way, after a checkpoint, in the
-// enumeration and in the retrograde rounds (between two and in one), and checks that a solve
-// resuming from the file gets what a solve from scratch gets; and that a
-// checkpoint of another variant is refused.
+// enumeration and in the retrograde rounds (between two, and in one), and
+// checks that a solve resuming from the file gets what a solve from
+// scratch gets; and that a checkpoint of another variant is refused.
 func TestSolveNoccaResume(t *testing.T) {
 	t.Parallel()
 	spec := "nocca-4x3" // four chunks: passes stop part way for checkpoints
