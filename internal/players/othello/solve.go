@@ -947,7 +947,8 @@ type wideEntry struct {
 	move         int16
 }
 
-// alloc makes the table as large as the 8x8 one of buckets buckets.
+// alloc makes the wide table, in the memory of an 8x8 table of that many
+// buckets.
 func (w *wideSolver) alloc(buckets int) {
 	w.tt = make([]wideEntry, buckets*int(unsafe.Sizeof(solveBucket{})/unsafe.Sizeof(wideEntry{})))
 }
