@@ -13,8 +13,11 @@
 // corner, stable discs, edges, parity and the disc count, weighted by the
 // stage of the game).
 //
-// Solver (solve.go) is an aspiration window around a guess of midgame
-// searches, then MTD(f) from the bound it returned, over
+// Solver (solve.go) is, far from the end, selective passes (probcut: a
+// node is cut when a shallow midgame search puts it beyond the window by a
+// margin) that leave best moves in the table for the exact pass; each pass
+// an aspiration window around a guess, then MTD(f) from the bound it
+// returned, over
 // negascout with a transposition table (and a smaller one for the positions
 // near the end), fastest-first ordering plus the evaluation or a shallow
 // search far from the end, stability and enhanced transposition cutoffs,
@@ -24,7 +27,10 @@
 // # Sources
 //
 //   - Edax (Richard Delorme): the endgame solver's structure (parity,
-//     fastest first, shallow searches for ordering, stability cutoff).
+//     fastest first, shallow searches for ordering, stability cutoff,
+//     selective passes before the exact one).
+//   - Buro, "ProbCut: An Effective Selective Extension of the Alpha-Beta
+//     Algorithm", ICCA Journal 18(2), 1995: the selective passes' cut.
 //   - Rosenbloom, "A World-Championship-Level Othello Program", Artificial
 //     Intelligence 19, 1982 (IAGO): mobility, potential mobility and edge
 //     stability as evaluation features.

@@ -31,23 +31,25 @@ type Solution struct {
 // Empties where the solver's search changes gear (8x8 frame). The values
 // were chosen by the nodes and the time spent on FFO #40-#42.
 const (
-	solveShallowN   = 6  // up to here: no table, squares in parity order; 4, 3, 2, 1 special-cased (7: 1.5% more instructions on FFO #41 and #47, and 0 to 4% less CPU in noisy timed runs)
-	solveETC        = 12 // from here: enhanced transposition cutoffs (below, the probes of every child cost more time than the nodes they save)
-	solveNearN      = 10 // up to here: the near table (nearBuckets)
-	solveSortEval   = 18 // from here: moves ordered by a shallow midgame search (20: 3.1% more nodes on FFO #40-#49, 2.7% more instructions on #41 and #47)
-	solveMixEval    = 14 // from here to solveSortEval: fastest first plus the evaluation
-	solveMixWeight  = 32 // centi-discs of evaluation or search worth one fastest-first unit
-	solveGuessN     = 20 // from here: the root's first guess from midgame searches
-	solveGuessDepth = 6  // of this depth and the next
-	solveRootDepth  = 4  // from solveGuessN: the root's moves ordered by midgame searches of this depth
-	solveScoreSpan  = 256
-	nearBuckets     = 1 << 19 // buckets of the near table (32 MB)
+	solveShallowN  = 6  // up to here: no table, squares in parity order; 4, 3, 2, 1 special-cased (7: 1.5% more instructions on FFO #41 and #47, and 0 to 4% less CPU in noisy timed runs)
+	solveETC       = 12 // from here: enhanced transposition cutoffs (below, the probes of every child cost more time than the nodes they save)
+	solveNearN     = 10 // up to here: the near table (nearBuckets)
+	solveSortEval  = 18 // from here: moves ordered by a shallow midgame search (20: 3.1% more nodes on FFO #40-#49, 2.7% more instructions on #41 and #47)
+	solveMixEval   = 14 // from here to solveSortEval: fastest first plus the evaluation
+	solveMixWeight = 32 // centi-discs of evaluation or search worth one fastest-first unit
+	solveSelectN   = 20 // from here: selective passes (selectMargins) before the exact one
+	solveProbcutN  = 10 // from here: a selective pass's probcut
+	solveRootDepth = 4  // from solveSelectN: the root's moves ordered by midgame searches of this depth
+	solveExact     = 3  // the rank of the exact pass (selective ones rank from 0)
+	solveScoreSpan = 256
+	nearBuckets    = 1 << 19 // buckets of the near table (32 MB)
 )
 
 // Solver is the exact endgame solver: at the root an aspiration window
-// around a guess of midgame searches, then MTD(f) (null-window tests) from
-// the bound it returned, over negascout (principal variation search) on the
-// final disc difference, with a transposition table (buckets of three
+// around a guess, then MTD(f) (null-window tests) from the bound it
+// returned (far from the end after selective passes, which leave best
+// moves in the table and their score as the guess), over negascout
+// (principal variation search) on the final disc difference, with a transposition table (buckets of three
 // entries in a cache line, the position itself as the key, so no collision
 // is ever mistaken for a hit; the positions 10 empties or fewer from the
 // end in a smaller one of their own), enhanced transposition cutoffs (from
@@ -78,7 +80,19 @@ type Solver struct {
 	limit int64         // node limit of the current solve, 0: none
 	game  *othello.Game // the game the table holds positions of
 	gen   uint8         // the tables' generation: entries of others are empty
+	// The pass under way: the probcut margin in discs (0: exact) and its
+	// rank. An entry's bounds hold for passes of its rank or lower; to
+	// the others it gives only its move.
+	margin int
+	rank   uint8
 }
+
+// selectMargins are the probcut margins (discs) of the selective passes
+// that run before the exact one from solveSelectN empties: each leaves
+// its best moves in the table for the next (on FFO #40-#49 two plies
+// down, 23% fewer nodes and evaluations, counted as 9 nodes each, than
+// without; 6, 12 did better than 4, 8, 12 or 8, 16 or 6 alone).
+var selectMargins = [...]int{6, 12}
 
 // solveBucket is a cache line (64 bytes) of the transposition table: three
 // entries, each the position itself (so that a hit is never a collision),
@@ -88,7 +102,7 @@ type solveBucket struct {
 	pos          [solveWays][2]uint64 // the mover's discs, the opponent's
 	lower, upper [solveWays]int8
 	move         [solveWays]int8  // frame bit + 1, 0 none
-	empties      [solveWays]uint8 // the subtree's size: deeper entries are kept first
+	empties      [solveWays]uint8 // the subtree's size (low 6 bits): deeper entries are kept first; the pass's rank (top 2)
 	gen          [solveWays]uint8 // the Solver's gen when stored: others are empty
 	_            [1]byte
 }
@@ -200,6 +214,7 @@ func (s *Solver) solve8(st *othello.State) Solution {
 	s.eval.nodes, s.eval.limit = 0, s.limit
 	valid, _ := g.Frame8()
 	s.s8.init(s, s.eval.geo)
+	s.margin, s.rank = 0, solveExact
 	p, o, _ := st.Bits()
 	n := bits.OnesCount64(valid &^ (p | o))
 	v := &s.s8
@@ -234,8 +249,10 @@ func ttIndex(p, o uint64) uint64 {
 	return h ^ h>>29
 }
 
-// A new result replaces the entry of the same position in its bucket, else
-// an empty one, else the one with the smallest subtree.
+// A new result replaces the entry of the same position in its bucket (its
+// bounds kept when the pass is of the same rank; an entry of a higher rank
+// is not replaced), else an empty one, else the one with the smallest
+// subtree.
 // Positions up to solveNearN empties from the end go to a small table of
 // their own (nearBuckets, 32 MB; no larger than the main one), which
 // stays in the processor's caches more than the main one:
@@ -255,6 +272,9 @@ func (s *Solver) probe(p, o uint64, n int) (solveBounds, bool) {
 	b := s.bucket(p, o, n)
 	for i := range solveWays {
 		if b.pos[i] == [2]uint64{p, o} && b.gen[i] == s.gen {
+			if b.empties[i]>>6 < s.rank { // a less reliable pass's: its move only
+				return solveBounds{-solveScoreSpan, solveScoreSpan, int(b.move[i]) - 1}, true
+			}
 			return solveBounds{int(b.lower[i]), int(b.upper[i]), int(b.move[i]) - 1}, true
 		}
 	}
@@ -275,18 +295,23 @@ func (s *Solver) store(p, o uint64, n, lower, upper, move int) {
 			continue
 		}
 		if b.pos[i] == [2]uint64{p, o} {
-			lower, upper = max(lower, int(b.lower[i])), min(upper, int(b.upper[i]))
+			switch rank := b.empties[i] >> 6; {
+			case rank > s.rank:
+				return
+			case rank == s.rank:
+				lower, upper = max(lower, int(b.lower[i])), min(upper, int(b.upper[i]))
+			}
 			w = i
 			break
 		}
-		if int(b.empties[i]) < size {
-			w, size = i, int(b.empties[i])
+		if int(b.empties[i]&63) < size {
+			w, size = i, int(b.empties[i]&63)
 		}
 	}
 	lower, upper = max(lower, -127), min(upper, 127)
 	b.pos[w] = [2]uint64{p, o}
 	b.lower[w], b.upper[w], b.move[w] = int8(lower), int8(upper), int8(move+1)
-	b.empties[w], b.gen[w] = uint8(n), s.gen
+	b.empties[w], b.gen[w] = uint8(n)|s.rank<<6, s.gen
 }
 
 // solver8 is the bitboard solver for boards in the 8x8 frame.
@@ -334,13 +359,18 @@ func final(p, o uint64, n int) int {
 	return d
 }
 
-// root finds the exact score and a best move (a frame bit): first a search
-// of the root in an aspiration window around the midgame evaluation's guess
-// (far from the end, the mean of two midgame searches), the scores guess-2
-// to guess+2; when the score falls outside, MTD(f) from the bound that
-// search returned: null-window searches, each testing whether the score
-// reaches a value, moving to the bound each returns, until the bounds
-// meet. Each search re-reads what the previous ones left in the table.
+// root finds the exact score and a best move (a frame bit). Far from the
+// end (solveSelectN), selective passes come first: searches that cut a
+// node when a shallow midgame search puts its score beyond the window by
+// the pass's margin (probcut), each cheap beside the exact search, leaving
+// in the table the best moves that order the next pass, and a score that
+// is its first guess. Each pass, and the exact one, is a search of the
+// root in an aspiration window around its guess (the first guess is the
+// evaluation's), the scores guess-2 to guess+2; when the score falls
+// outside, MTD(f) from the bound that search returned: null-window
+// searches, each testing whether the score reaches a value, moving to the
+// bound each returns, until the bounds meet. Each search re-reads what the
+// previous ones left in the table.
 // The root's moves are ordered once (far from the end by depth-4 midgame
 // searches, which took FFO #40-#49 from 1,824.7M nodes to 1,802.3M), and
 // each pass's best move goes first in the next.
@@ -349,22 +379,9 @@ func final(p, o uint64, n int) int {
 // #47 (331M against 300M): it saves a costly pass when the guess is off by
 // 2, and costs more than two null windows when it is right.
 func (v *solver8) root(p, o uint64, n int) (int, int) {
-	squares := v.size * v.size
-	lo, hi := -squares, squares
-	g := v.owner.eval.eval8(p, o) / 100
-	if n >= solveGuessN {
-		// Searches of odd and even depth err in opposite directions: their
-		// mean is a better guess, and a guess nearer the score saves whole
-		// passes (those that fail low cost most).
-		e := v.owner.eval
-		g = (e.shallow(p, o, solveGuessDepth) + e.shallow(p, o, solveGuessDepth+1)) / 200
-	}
-	g = min(max(g&^1, lo), hi) // scores are even
-	bestSq := -1
-	alpha, beta := max(g-3, lo-1), min(g+3, hi+1) // scores are even: g-2, g, g+2
 	var list moveList
 	ttMove := v.tableMove(p, o, n)
-	if n < solveGuessN {
+	if n < solveSelectN {
 		v.order(&list, p, o, othello.Moves(p, o)&v.valid, n, ttMove)
 	} else {
 		// Far from the end, the root's moves by a deeper midgame search
@@ -381,8 +398,39 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 	}
 	list.sort()
 	v.dropSymmetric(&list)
+	g := v.owner.eval.eval8(p, o) / 100 &^ 1 // scores are even
+	if n >= solveSelectN {
+		for i, m := range selectMargins {
+			v.owner.margin, v.owner.rank = m, uint8(i)
+			sc, sq := v.windows(&list, n, g)
+			v.owner.margin, v.owner.rank = 0, solveExact
+			if v.aborted {
+				return 0, sq
+			}
+			g = sc
+			list.first(sq)
+		}
+	}
+	sc, sq := v.windows(&list, n, g)
+	if !v.aborted {
+		v.owner.store(p, o, n, sc, sc, sq)
+	}
+	return sc, sq
+}
+
+// windows is a pass of root: the score of the root from the guess g and a
+// best move (a selective pass's score may be odd), the root's moves in list (in order, best first: each window's
+// best move goes first in the next).
+func (v *solver8) windows(list *moveList, n, g int) (int, int) {
+	squares := v.size * v.size
+	lo, hi := -squares, squares
+	g = min(max(g, lo), hi)
+	bestSq := -1
+	// Scores are even: g-2, g, g+2, or (a selective pass's guess may be
+	// odd) g-1, g+1.
+	alpha, beta := max(g-3, lo-1), min(g+3, hi+1)
 	for lo < hi {
-		sc, sq := v.rootWindow(&list, n, alpha, beta)
+		sc, sq := v.rootWindow(list, n, alpha, beta)
 		if v.aborted {
 			if bestSq < 0 {
 				bestSq = sq
@@ -402,9 +450,8 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 		alpha = beta - 1
 	}
 	if bestSq < 0 { // every move loses by the most: any is best
-		bestSq = bits.TrailingZeros64(othello.Moves(p, o) & v.valid)
+		bestSq = list.m[0].sq
 	}
-	v.owner.store(p, o, n, lo, lo, bestSq)
 	return lo, bestSq
 }
 
@@ -650,6 +697,11 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 			return bound
 		}
 	}
+	if v.owner.margin != 0 && n >= solveProbcutN {
+		if sc, cut := v.probcut(p, o, alpha, beta, n); cut {
+			return sc
+		}
+	}
 	list := &v.lists[n&63]
 	v.order(list, p, o, moves, n, ttMove)
 	// Enhanced transposition cutoff: a child the table already bounds
@@ -700,6 +752,25 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 	}
 	v.owner.store(p, o, n, lo, up, bestSq)
 	return best
+}
+
+// probcut is a selective pass's cut at a node of n empties: beta when a
+// midgame search (depth 1, from 18 empties 4) says the score is at least
+// beta by the pass's margin, alpha when it says it is at most alpha by
+// it. Each test is a null-window search of the evaluation's (in
+// centi-discs).
+func (v *solver8) probcut(p, o uint64, alpha, beta, n int) (int, bool) {
+	e, m, d := v.owner.eval, v.owner.margin, 1
+	if n >= 18 {
+		d = 4
+	}
+	if hi := (beta + m) * 100; e.negamax(p, o, d, hi-1, hi, false) >= hi {
+		return beta, true
+	}
+	if lo := (alpha - m) * 100; e.negamax(p, o, d, lo, lo+1, false) <= lo {
+		return alpha, true
+	}
+	return 0, false
 }
 
 // stabilityFloor is the alpha from which the stability cutoff is worth its
