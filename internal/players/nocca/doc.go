@@ -13,8 +13,8 @@
 // index, then its values spread back from the terminal positions in rounds
 // over a byte a position reached. It runs on two goroutines, shows its
 // progress and saves checkpoints it can resume from (checkpoint.go). It
-// backs meeple solve for Nocca Nocca; 4 rows x 5 columns is the largest
-// board solved here (1.7 GB of tables at the peak), and 5 x 5 would take
-// 13.5 GB. testdata/solve.txt lists the solved starting positions, with
-// their sources.
+// backs meeple solve for Nocca Nocca; 5 x 5 is the largest board solved
+// here (13.5 GB of tables at the peak; 4 rows x 5 columns takes 1.7 GB),
+// and 6 x 5 would take 37 GB to enumerate. testdata/solve.txt lists the
+// solved starting positions, with their sources.
 package nocca

@@ -16,8 +16,9 @@ import (
 )
 
 var (
-	noccaDeep = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
-	noccaHuge = flag.Bool("nocca.huge", false, "also solve the huge Nocca Nocca boards in the tests (an hour or more, gigabytes)")
+	noccaDeep  = flag.Bool("nocca.deep", false, "also solve the larger Nocca Nocca boards in the tests (minutes)")
+	noccaHuge  = flag.Bool("nocca.huge", false, "also solve the huge Nocca Nocca boards in the tests (an hour or more, gigabytes)")
+	noccaGiant = flag.Bool("nocca.giant", false, "also solve the giant Nocca Nocca boards in the tests (hours, 13.5 GB)")
 )
 
 func loadNocca(t testing.TB, spec string) *nocca.Game {
@@ -113,9 +114,13 @@ func plainSolve(t testing.TB, g *nocca.Game) (value, plies, positions int) {
 type noccaSolveRow struct {
 	spec                    string
 	value, plies, positions int
-	deep, huge              bool
+	size                    string // "", or a tag of noccaSizes
 	line                    int
 }
+
+// noccaSizes are the tags of solve.txt's larger boards, each with the flag
+// that runs them.
+var noccaSizes = map[string]*bool{"deep": noccaDeep, "huge": noccaHuge, "giant": noccaGiant}
 
 // readNoccaSolve reads testdata/solve.txt.
 func readNoccaSolve(t *testing.T) []noccaSolveRow {
@@ -131,17 +136,23 @@ func readNoccaSolve(t *testing.T) []noccaSolveRow {
 			continue
 		}
 		f := strings.Fields(ln)
+		if len(f) == 4 {
+			f = append(f, "") // no size tag
+		}
 		value := map[string]int{"win": 1, "draw": 0, "loss": -1}
+		if len(f) != 5 {
+			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep|huge|giant]", n+1)
+		}
 		v, ok := value[f[1]]
-		if len(f) < 4 || len(f) > 5 || !ok || len(f) == 5 && f[4] != "deep" && f[4] != "huge" {
-			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep|huge]", n+1)
+		if _, sized := noccaSizes[f[4]]; !ok || f[4] != "" && !sized {
+			t.Fatalf("solve.txt:%d: want variant win|draw|loss plies positions [deep|huge|giant]", n+1)
 		}
 		plies, err1 := strconv.Atoi(f[2])
 		positions, err2 := strconv.Atoi(f[3])
 		if err1 != nil || err2 != nil {
 			t.Fatalf("solve.txt:%d: bad number", n+1)
 		}
-		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, len(f) == 5 && f[4] == "deep", len(f) == 5 && f[4] == "huge", n + 1})
+		rows = append(rows, noccaSolveRow{f[0], v, plies, positions, f[4], n + 1})
 	}
 	return rows
 }
@@ -154,11 +165,8 @@ func TestSolveNocca(t *testing.T) {
 	t.Parallel()
 	for _, tc := range readNoccaSolve(t) {
 		t.Run(tc.spec, func(t *testing.T) {
-			if tc.deep && (!*noccaDeep || testing.Short()) {
-				t.Skip("a larger board: run with -args -nocca.deep")
-			}
-			if tc.huge && (!*noccaHuge || testing.Short()) {
-				t.Skip("a huge board: run with -args -nocca.huge")
+			if tc.size != "" && (!*noccaSizes[tc.size] || testing.Short()) {
+				t.Skipf("a %s board: run with -args -nocca.%[1]s", tc.size)
 			}
 			if testing.Short() && tc.positions > 50_000 {
 				t.Skip("over 50,000 positions: skipped in -short mode")
@@ -166,7 +174,7 @@ func TestSolveNocca(t *testing.T) {
 			g := loadNocca(t, tc.spec)
 			st := g.NewState().(*nocca.State)
 			var opt Options
-			if tc.huge {
+			if tc.size == "huge" || tc.size == "giant" {
 				opt.Progress = os.Stderr // it takes long: show that it moves
 			}
 			sol, err := Solve(context.Background(), st, opt)
