@@ -288,3 +288,27 @@ func TestFullLines8(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverRanks checks the table's ranks: a selective pass's bounds
+// reach no exact search (its move does), and a selective pass neither
+// replaces an exact entry nor ignores its bounds.
+func TestSolverRanks(t *testing.T) {
+	s := NewSolver(1)
+	s.Clear()
+	const p, o, n = 0x0000000810000000, 0x0000001008000000, 60
+	s.rank = 0
+	s.store(p, o, n, 10, 10, 5)
+	s.rank = solveExact
+	if e, ok := s.probe(p, o, n); !ok || e != (solveBounds{-solveScoreSpan, solveScoreSpan, 5}) {
+		t.Fatalf("the exact pass reads a selective entry as %+v, %v; want its move only", e, ok)
+	}
+	s.store(p, o, n, -4, 2, 7)
+	if e, _ := s.probe(p, o, n); e != (solveBounds{-4, 2, 7}) {
+		t.Fatalf("an exact entry over a selective one reads %+v; want the exact bounds alone", e)
+	}
+	s.rank = 1
+	s.store(p, o, n, 6, 6, 9)
+	if e, _ := s.probe(p, o, n); e != (solveBounds{-4, 2, 7}) {
+		t.Fatalf("a selective pass replaced an exact entry: %+v", e)
+	}
+}
