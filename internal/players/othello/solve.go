@@ -38,7 +38,8 @@ const (
 	solveMixEval   = 14 // from here to solveSortEval: fastest first plus the evaluation
 	solveMixWeight = 32 // centi-discs of evaluation or search worth one fastest-first unit
 	solveSelectN   = 20 // from here: selective passes (selectMargins) before the exact one
-	solveProbcutN  = 10 // from here: a selective pass's probcut
+	solveProbcutN  = 10 // from here: a selective pass's probcut, its searches of depth 1
+	solveProbcutD4 = 18 // from here: probcut's searches of depth 4
 	solveRootDepth = 4  // from solveSelectN: the root's moves ordered by midgame searches of this depth
 	solveExact     = 3  // the rank of the exact pass (selective ones rank from 0)
 	solveScoreSpan = 256
@@ -47,24 +48,24 @@ const (
 
 // Solver is the exact endgame solver: at the root an aspiration window
 // around a guess, then MTD(f) (null-window tests) from the bound it
-// returned (far from the end after selective passes, which leave best
-// moves in the table and their score as the guess), over negascout
-// (principal variation search) on the final disc difference, with a transposition table (buckets of three
-// entries in a cache line, the position itself as the key, so no collision
-// is ever mistaken for a hit; the positions 10 empties or fewer from the
-// end in a smaller one of their own), enhanced transposition cutoffs (from
-// 12 empties), a stability cutoff (the opponent's stable discs bound the
-// score), and move ordering: the table's move first, then fastest first
-// (fewest replies for the opponent, corners counting double; a corner
-// taken; few own discs next to empty squares) with, 14 empties or more from
-// the end, the score of the position after the move added in (from 18
-// empties a shallow midgame search, depth 1 to 5; below, the evaluation),
-// and from 6 empties down no move list at all: the empty squares next to an
-// opponent's disc are tried straight from the bitboard, those in quadrants
-// with an odd number of empties first (parity), corners first. The last
-// four empties have functions of their own, and the very last square is
-// scored by the count of its flips alone (on 8x8 by othello.LastFlips, line
-// tables).
+// returned (far from the end after selective passes, which leave best moves
+// in the table and their score as the guess), over negascout (principal
+// variation search) on the final disc difference, with a transposition
+// table (buckets of three entries in a cache line, the position itself as
+// the key, so no collision is ever mistaken for a hit; the positions 10
+// empties or fewer from the end in a smaller one of their own), enhanced
+// transposition cutoffs (from 12 empties), a stability cutoff (the
+// opponent's stable discs bound the score), and move ordering: the table's
+// move first, then fastest first (fewest replies for the opponent, corners
+// counting double; a corner taken; few own discs next to empty squares)
+// with, 14 empties or more from the end, the score of the position after
+// the move added in (from 18 empties a shallow midgame search, depth 1 to
+// 5; below, the evaluation), and from 6 empties down no move list at all:
+// the empty squares next to an opponent's disc are tried straight from the
+// bitboard, those in quadrants with an odd number of empties first
+// (parity), corners first. The last four empties have functions of their
+// own, and the very last square is scored by the count of its flips alone
+// (on 8x8 by othello.LastFlips, line tables).
 //
 // Boards of size 4, 6 and 8 are solved on bitboards; larger boards by a
 // plainer search through othello.State (slower, for late positions).
@@ -423,8 +424,8 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 }
 
 // windows is a pass of root: the score of the root from the guess g and a
-// best move (a selective pass's score may be odd), the root's moves in list (in order, best first: each window's
-// best move goes first in the next).
+// best move (a selective pass's score may be odd), the root's moves in list
+// (in order, best first: each window's best move goes first in the next).
 func (v *solver8) windows(list *moveList, n, g int) (int, int) {
 	squares := v.size * v.size
 	lo, hi := -squares, squares
@@ -759,7 +760,7 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 }
 
 // probcut is a selective pass's cut at a node of n empties: beta when a
-// midgame search (depth 1, from 18 empties 4) says the score is at least
+// midgame search (depth 1, from solveProbcutD4 empties 4) says the score is at least
 // beta by the pass's margin, alpha when it says it is at most alpha by
 // it. Each test is a null-window search of the evaluation's (in
 // centi-discs), tried only when the evaluation itself is already past its
@@ -767,11 +768,11 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 // nodes each, than trying both always; two plies down, 7%).
 func (v *solver8) probcut(p, o uint64, alpha, beta, n int) (int, bool) {
 	e, m, d := v.owner.eval, v.owner.margin, 1
-	if n >= 18 {
+	if n >= solveProbcutD4 {
 		d = 4
 	}
 	static := e.eval8(p, o)
-	e.nodes++
+	e.nodes++ // an evaluation like those of the searches
 	if hi := (beta + m) * 100; static >= hi && e.negamax(p, o, d, hi-1, hi, false) >= hi {
 		return beta, true
 	}
