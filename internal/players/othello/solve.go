@@ -81,11 +81,11 @@ type Solver struct {
 	limit int64         // node limit of the current solve, 0: none
 	game  *othello.Game // the game the table holds positions of
 	gen   uint8         // the tables' generation: entries of others are empty
-	// The pass under way: the probcut margin in discs (0: exact) and its
-	// rank. An entry's bounds hold for passes of its rank or lower; to
-	// the others it gives only its move.
-	margin int
-	rank   uint8
+	// The rank of the pass under way: i for the selective pass of
+	// selectMargins[i], solveExact for the exact one. An entry's bounds
+	// hold for passes of its rank or lower; to the others it gives only
+	// its move.
+	rank uint8
 }
 
 // selectMargins are the probcut margins (discs) of the selective passes
@@ -219,7 +219,7 @@ func (s *Solver) solve8(st *othello.State) Solution {
 	s.eval.nodes, s.eval.limit = 0, s.limit
 	valid, _ := g.Frame8()
 	s.s8.init(s, s.eval.geo)
-	s.margin, s.rank = 0, solveExact
+	s.rank = solveExact
 	p, o, _ := st.Bits()
 	n := bits.OnesCount64(valid &^ (p | o))
 	v := &s.s8
@@ -405,10 +405,10 @@ func (v *solver8) root(p, o uint64, n int) (int, int) {
 	v.dropSymmetric(&list)
 	g := v.owner.eval.eval8(p, o) / 100 &^ 1 // scores are even
 	if n >= solveSelectN {
-		for i, m := range selectMargins {
-			v.owner.margin, v.owner.rank = m, uint8(i)
+		for i := range selectMargins {
+			v.owner.rank = uint8(i)
 			sc, sq := v.windows(&list, n, g)
-			v.owner.margin, v.owner.rank = 0, solveExact
+			v.owner.rank = solveExact
 			if v.aborted {
 				return 0, sq
 			}
@@ -702,7 +702,7 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 			return bound
 		}
 	}
-	if v.owner.margin != 0 && n >= solveProbcutN {
+	if v.owner.rank != solveExact && n >= solveProbcutN {
 		if sc, cut := v.probcut(p, o, alpha, beta, n); cut {
 			return sc
 		}
@@ -767,7 +767,7 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 // bound (on FFO #40-#49, 3% fewer nodes and evaluations, counted as 9
 // nodes each, than trying both always; two plies down, 7%).
 func (v *solver8) probcut(p, o uint64, alpha, beta, n int) (int, bool) {
-	e, m, d := v.owner.eval, v.owner.margin, 1
+	e, m, d := v.owner.eval, selectMargins[v.owner.rank], 1
 	if n >= solveProbcutD4 {
 		d = 4
 	}
