@@ -91,12 +91,13 @@ type Solver struct {
 // selectMargins are the probcut margins (discs) of the selective passes
 // that run before the exact one from solveSelectN empties: each leaves
 // its best moves in the table for the next. On FFO #40-#49 the solver
-// took 1,422M nodes and 23.6M evaluations in its midgame searches, against
-// 1,737M and 17.2M without them (an evaluation costs about 9 nodes: 14%
+// took 1,405M nodes and 20.2M evaluations in its midgame searches, against
+// 1,737M and 17.2M without them (an evaluation costs about 9 nodes: 16%
 // less in all). The margins and probcut's depths were chosen on these
-// problems and on the same two plies down (6, 12 did better there than 4,
-// 8, 12 or 8, 16 or 6 alone); a problem's count moves by up to 40% between
-// such choices, the total by about 5%.
+// problems and on the same one, two and three plies down and Edax's
+// fforum-20-39: 6, 12 did better there than 4, 8, 12, 7, 14, 8, 12,
+// 8, 14 or 8, 16, though 8, 14 took 12% less on #40-#49 themselves (#49
+// alone moves by 40% between such choices).
 var selectMargins = [...]int{6, 12}
 
 // solveBucket is a cache line (64 bytes) of the transposition table: three
