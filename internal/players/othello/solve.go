@@ -95,9 +95,9 @@ type Solver struct {
 // 1,737M and 17.2M without them (an evaluation costs about 9 nodes: 16%
 // less in all). The margins and probcut's depths were chosen on these
 // problems and on the same one, two and three plies down and Edax's
-// fforum-20-39: 6, 12 did better there than 4, 8, 12, 7, 14, 8, 12,
-// 8, 14 or 8, 16, though 8, 14 took 12% less on #40-#49 themselves (#49
-// alone moves by 40% between such choices).
+// fforum-20-39: 6, 12 did better there than 7, 14, 8, 12 or 8, 14 (and
+// two plies down than 4, 8, 12 or 8, 16), though 8, 14 took 12% less on
+// #40-#49 themselves (#49 alone moves by 40% between such choices).
 var selectMargins = [...]int{6, 12}
 
 // solveBucket is a cache line (64 bytes) of the transposition table: three
