@@ -22,7 +22,9 @@
 // near the end), fastest-first ordering plus the evaluation or a shallow
 // search far from the end, stability and enhanced transposition cutoffs,
 // and the last empties special-cased. It backs
-// meeple solve. testdata/ffo.txt holds the FFO endgame test positions.
+// meeple solve. testdata/ffo.txt holds the FFO endgame test positions
+// #40-#49, and testdata/fforum-20-39.txt the FForum problems #20-#39 that
+// the benchmark against Edax also solves.
 //
 // # Sources
 //

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,10 +30,11 @@ type ffoProblem struct {
 	best   int
 }
 
-// readFFO reads testdata/ffo.txt.
-func readFFO(t testing.TB) []ffoProblem {
+// readFFO reads the file of testdata named (ffo.txt, or another in its
+// format).
+func readFFO(t testing.TB, name string) []ffoProblem {
 	t.Helper()
-	f, err := os.Open("testdata/ffo.txt")
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,14 +49,14 @@ func readFFO(t testing.TB) []ffoProblem {
 		parts := strings.Split(strings.TrimSuffix(ln, ";"), ";")
 		head := strings.Fields(parts[0])
 		if len(head) != 3 {
-			t.Fatalf("ffo.txt: bad line %q", ln)
+			t.Fatalf("%s: bad line %q", name, ln)
 		}
 		p := ffoProblem{name: head[0], pos: head[1] + " " + head[2], scores: map[string]int{}, best: -999}
 		for _, ms := range parts[1:] {
 			mv, v, ok := strings.Cut(strings.TrimSpace(ms), ":")
 			n, err := strconv.Atoi(v)
 			if !ok || err != nil {
-				t.Fatalf("ffo.txt: %s: bad move score %q", p.name, ms)
+				t.Fatalf("%s: %s: bad move score %q", name, p.name, ms)
 			}
 			p.scores[strings.ToLower(mv)] = n
 			p.best = max(p.best, n)
@@ -81,7 +83,7 @@ func TestFFO(t *testing.T) {
 	}
 	g := loadOthello(t, "othello")
 	solver := NewSolver(64)
-	for _, p := range readFFO(t) {
+	for _, p := range readFFO(t, "ffo.txt") {
 		t.Run(p.name, func(t *testing.T) {
 			n, _ := strconv.Atoi(strings.TrimPrefix(p.name, "ffo-"))
 			switch {
