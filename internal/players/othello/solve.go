@@ -702,7 +702,7 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 		ttMove = e.move
 	}
 	// Stability cutoff: o's stable discs stay o's, which bounds p's score.
-	if alpha >= stabilityFloor(n) {
+	if alpha >= stabilityFloor(v.size, n) {
 		if bound := v.size*v.size - 2*bits.OnesCount64(v.geo.stable(o, p)); bound <= alpha {
 			return bound
 		}
@@ -790,13 +790,14 @@ func (v *solver8) probcut(p, o uint64, alpha, beta, n int) (int, bool) {
 // stabilityFloor is the alpha from which the stability cutoff is worth its
 // cost n empties from the end. Near the end most discs are stable, so the
 // cut pays from a low alpha there, and from a higher one as the empties
-// grow: about Edax's NWS_STABILITY_THRESHOLD. The floor of 56-2n before
-// (on 8x8), which tried it near the end only from a high alpha, took
-// 1,405M nodes on FFO #40-#49 against 1,233M, and 2% to 14% more (nodes
-// and evaluations) on the same one to three plies down and on
-// fforum-20-39 (three plies down, 3.6% more instructions).
-func stabilityFloor(n int) int {
-	return 2*n - 2
+// grow: 2n-2, about Edax's NWS_STABILITY_THRESHOLD. The floor of
+// size²-2n-8 alone, as before, tried it near the end only from a high
+// alpha: on FFO #40-#49 it took 1,405M nodes against 1,233M, and 2% to 14%
+// more (nodes and evaluations) on the same one to three plies down and on
+// fforum-20-39 (three plies down, 3.6% more instructions). It is still the
+// floor where it is the lower (far from the end, and on small boards).
+func stabilityFloor(size, n int) int {
+	return min(size*size-2*n-8, 2*n-2)
 }
 
 // parity returns the quadrants that hold an odd number of empty squares
