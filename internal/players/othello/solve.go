@@ -93,11 +93,12 @@ type Solver struct {
 // its best moves in the table for the next. On FFO #40-#49 the solver
 // took 1,405M nodes and 20.2M evaluations in its midgame searches, against
 // 1,737M and 17.2M without them (an evaluation costs about 9 nodes: 16%
-// less in all; both before stabilityFloor's present floor). The margins and probcut's depths were chosen on these
-// problems and on the same one, two and three plies down and Edax's
-// fforum-20-39: 6, 12 did better there than 7, 14, 8, 12 or 8, 14 (and
-// two plies down than 4, 8, 12 or 8, 16), though 8, 14 took 12% less on
-// #40-#49 themselves (#49 alone moves by 40% between such choices).
+// less in all; both before stabilityFloor's present floor). The margins
+// and probcut's depths were chosen on these problems and on the same one,
+// two and three plies down and Edax's fforum-20-39: 6, 12 did better
+// there than 7, 14, 8, 12 or 8, 14 (and two plies down than 4, 8, 12 or
+// 8, 16), though 8, 14 took 12% less on #40-#49 themselves (#49 alone
+// moves by 40% between such choices).
 var selectMargins = [...]int{6, 12}
 
 // solveBucket is a cache line (64 bytes) of the transposition table: three
