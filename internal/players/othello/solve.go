@@ -651,9 +651,9 @@ func sortDepth(n int) int {
 }
 
 // fastestFirst scores a move that left the opponent with discs op and
-// moves mob and the mover with discs me: fewer replies first (the opponent's mobility,
-// corners counting double), a corner taken, and a potential-mobility term
-// (the mover's discs next to empty squares).
+// moves mob and the mover with discs me: fewer replies first (the
+// opponent's mobility, corners counting double), a corner taken, and a
+// potential-mobility term (the mover's discs next to empty squares).
 func (v *solver8) fastestFirst(op, me, mob uint64, sq int) int {
 	k := -(bits.OnesCount64(mob) + bits.OnesCount64(mob&v.corners)) << 4
 	if v.corners>>sq&1 != 0 {
@@ -766,9 +766,9 @@ func (v *solver8) search(p, o, moves uint64, alpha, beta, n int, passed bool) in
 }
 
 // probcut is a selective pass's cut at a node of n empties: beta when a
-// midgame search (depth 1, from solveProbcutD4 empties 4) says the score is at least
-// beta by the pass's margin, alpha when it says it is at most alpha by
-// it. Each test is a null-window search of the evaluation's (in
+// midgame search (depth 1, from solveProbcutD4 empties 4) says the score
+// is at least beta by the pass's margin, alpha when it says it is at most
+// alpha by it. Each test is a null-window search of the evaluation's (in
 // centi-discs), tried only when the evaluation itself is already past its
 // bound (on FFO #40-#49, 3% fewer nodes and evaluations, counted as 9
 // nodes each, than trying both always; two plies down, 7%).
