@@ -27,19 +27,10 @@ func BenchmarkSolveFFO(b *testing.B) {
 	solver := NewSolver(256)
 	for _, p := range readFFO(b, "ffo.txt") {
 		b.Run(p.name, func(b *testing.B) {
-			st, err := g.ParseState(p.pos)
-			if err != nil {
-				b.Fatal(err)
-			}
 			var nodes, orderNodes int64
 			cpu := gametest.CPUTime()
 			for b.Loop() {
-				solver.Clear()
-				sol := solver.Solve(context.Background(), st.(*othello.State), search.Limits{})
-				if mv := st.FormatMove(sol.Move); !sol.Exact || sol.Score != p.best || p.scores[mv] != p.best {
-					b.Fatalf("score %+d move %s (exact %v); want %+d", sol.Score, mv, sol.Exact, p.best)
-				}
-				nodes += sol.Nodes
+				nodes += solveChecked(b, g, solver, p)
 				orderNodes += solver.eval.nodes
 			}
 			b.ReportMetric((gametest.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
@@ -48,6 +39,22 @@ func BenchmarkSolveFFO(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
+}
+
+// solveChecked solves p from an empty table and returns the solver's
+// nodes; it fails b when the score is not exact and right, or the move
+// does not keep it.
+func solveChecked(b *testing.B, g *othello.Game, solver *Solver, p ffoProblem) int64 {
+	st, err := g.ParseState(p.pos)
+	if err != nil {
+		b.Fatal(err)
+	}
+	solver.Clear()
+	sol := solver.Solve(context.Background(), st.(*othello.State), search.Limits{})
+	if mv := st.FormatMove(sol.Move); !sol.Exact || sol.Score != p.best || p.scores[mv] != p.best {
+		b.Fatalf("%s: score %+d move %s (exact %v); want %+d", p.name, sol.Score, mv, sol.Exact, p.best)
+	}
+	return sol.Nodes
 }
 
 // BenchmarkSolveFFOEdax is the solver against Edax in the same run, when
@@ -108,16 +115,7 @@ func BenchmarkSolveFFOEdax(b *testing.B) {
 				var nodes, orderNodes int64
 				cpu := gametest.CPUTime()
 				for _, p := range probs {
-					st, err := g.ParseState(p.pos)
-					if err != nil {
-						b.Fatal(err)
-					}
-					solver.Clear()
-					sol := solver.Solve(context.Background(), st.(*othello.State), search.Limits{})
-					if mv := st.FormatMove(sol.Move); !sol.Exact || sol.Score != p.best || p.scores[mv] != p.best {
-						b.Fatalf("%s: score %+d move %s (exact %v); want %+d", p.name, sol.Score, mv, sol.Exact, p.best)
-					}
-					nodes += sol.Nodes
+					nodes += solveChecked(b, g, solver, p)
 					orderNodes += solver.eval.nodes
 				}
 				meepleCPU := gametest.CPUTime() - cpu
