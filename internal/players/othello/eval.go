@@ -1,7 +1,12 @@
 package othello
 
 import (
+	"errors"
+	"fmt"
+	"math"
 	"math/bits"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/meeple-games/meeple/games"
@@ -328,7 +333,7 @@ func newEval(g *othello.Game) *othelloEval {
 	if _, ok := g.Frame8(); ok {
 		e.geo = newGeometry(g.Size())
 		if g.Size() == 8 && othelloFitted {
-			e.phases = &othelloPhases
+			e.phases = othelloPhases()
 		}
 	}
 	return e
@@ -574,21 +579,25 @@ func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []in
 	}
 }
 
-// The fitted evaluation of the 8x8 board, after Buro's Logistello (the
-// recipe cut down to what a few thousand games can fit): the position's
-// features are looked up in tables of weights, one set per phase (a bucket
-// of othelloBucketDiscs discs on the board), and added up. The features:
-// the lines of eight squares (othelloLineKinds kinds: the edges, the
-// second, third and fourth lines from the edges, and the two long
-// diagonals), each read as a number in base 3 (empty, mine, theirs: 3^8 =
-// 6561 configurations, a table for each kind, the same weight for a line
-// and its mirror image), and othelloScalars counts for the side to move
-// against the other (mobility, potential mobility, X-squares next to an
-// empty corner, stable discs, parity, discs, a bias for having the move,
-// and the discs on each of the ten classes of squares). In the first
-// phases, with few positions to learn from, the tuner also makes the
-// weight of a line the opposite of that of the line with mine and theirs
-// exchanged.
+// The fitted evaluation of the 8x8 board, after Buro's Logistello and
+// Edax (the recipe cut down to what a few thousand games can fit): the
+// position's features are looked up in tables of weights, one set per
+// phase (a bucket of othelloBucketDiscs discs on the board), and added up.
+// The features are patterns of squares, each read as a number in base 3
+// (empty, mine, theirs), a table for each kind of pattern (othelloKinds),
+// and othelloScalars counts for the side to move against the other
+// (mobility, potential mobility, X-squares next to an empty corner, stable
+// discs, parity, discs, a bias for having the move, and the discs on each
+// of the ten classes of squares). The kinds of pattern: the lines of eight
+// squares (the edges, the second, third and fourth lines from the edges,
+// and the two long diagonals), and Edax's larger ones: the 3x3 square in
+// each corner, the 2x5 rectangle along each edge from each corner, and
+// each edge with its two X-squares. A pattern that is its own mirror image
+// (a line, the corner square about the diagonal, the edge with its
+// X-squares) has the same weight for a configuration and its mirror. In
+// the first phases, with few positions to learn from, the tuner also makes
+// the weight of a configuration the opposite of that of the one with mine
+// and theirs exchanged.
 //
 // The weights are in weights.go, fitted by least squares to the
 // exact endgame scores of positions from seeded games by TestTuneOthello
@@ -598,10 +607,6 @@ func (e *othelloEval) ScoreMoves(st games.State, moves []games.Move, scores []in
 const (
 	othelloBucketDiscs = 4
 	othelloBuckets     = (64-4)/othelloBucketDiscs + 1
-	othelloPatterns    = 6561 // 3^8
-	othelloCanonical   = 3321 // lines that are not the mirror image of a smaller one
-	othelloLineKinds   = 5
-	othelloLines       = 18 // lines a position has: four of each kind, two diagonals
 	othelloScalars     = featSquares + othelloSquareClasses
 	// othelloFittedDiscs: the fitted evaluation scores positions with at
 	// least this many discs. The tuner's games start from random openings
@@ -627,64 +632,144 @@ const (
 	featSquares          // then the discs on each class of squares (othelloSquareClass)
 )
 
-// othelloPhase holds the weights of one phase, in centi-discs.
-type othelloPhase struct {
-	lines  [othelloLineKinds * othelloPatterns]int16 // by kind*6561 + line index
-	scalar [othelloScalars]int32                     // per unit of each scalar feature
-}
+// The kinds of pattern, in the order of othelloKinds.
+const (
+	kindEdge     = iota // a1-h1
+	kindSecond          // a2-h2
+	kindThird           // a3-h3
+	kindFourth          // a4-h4
+	kindDiagonal        // a1-h8
+	kindCorner          // a1 b1 c1, a2 b2 c2, a3 b3 c3
+	kindRect            // a1-e1, a2-e2
+	kindEdgeX           // a1-h1, b2, g2
+	othelloKindCount
+)
 
-// othelloFittedPhase is a phase as weights.go lists it: the line
-// weights of each kind at the canonical indices only (othelloCanon order).
-type othelloFittedPhase struct {
-	Scalar [othelloScalars]int32
-	Lines  [othelloLineKinds * othelloCanonical]int16
+// patternKind is a kind of pattern: its squares as the instance at a1
+// reads them (digit i of the index is squares[i]), and the digit
+// permutation of its mirror symmetry (nil: it has none).
+type patternKind struct {
+	squares []int
+	mirror  []int
+	size    int // 3^len(squares)
+	off     int // its table's place in a phase's (othelloPhase.table)
+	// canon lists the indices not above their mirror image: the weights
+	// weights.go lists, from canonOff in a phase's.
+	canon    []int32
+	canonOff int
+	mirrorOf []int32 // the mirror image of each canonical configuration
 }
 
 var (
-	// othelloPhases are the fitted weights, expanded from
-	// othelloFittedWeights.
-	othelloPhases [othelloBuckets]othelloPhase
-	// tern8 maps eight bits to their value read as base-3 digits (bit i
-	// is digit i): a line's index is tern8[mine] + 2*tern8[theirs].
-	tern8 [256]uint16
-	// othelloCanon lists the line indices not above their mirror image.
-	othelloCanon = func() []uint16 {
-		var c []uint16
-		for i := range othelloPatterns {
-			if i <= mirrorLine(i) {
-				c = append(c, uint16(i))
-			}
+	line8   = []int{7, 6, 5, 4, 3, 2, 1, 0} // the mirror image of a line
+	sym3x3  = []int{0, 3, 6, 1, 4, 7, 2, 5, 8}
+	symEdge = []int{7, 6, 5, 4, 3, 2, 1, 0, 9, 8}
+	// othelloKinds are the kinds of pattern, indexed by kind*.
+	othelloKinds = func() []patternKind {
+		row := func(r int) []int { return []int{8 * r, 8*r + 1, 8*r + 2, 8*r + 3, 8*r + 4, 8*r + 5, 8*r + 6, 8*r + 7} }
+		ks := []patternKind{
+			{squares: row(0), mirror: line8},
+			{squares: row(1), mirror: line8},
+			{squares: row(2), mirror: line8},
+			{squares: row(3), mirror: line8},
+			{squares: []int{0, 9, 18, 27, 36, 45, 54, 63}, mirror: line8},
+			{squares: []int{0, 1, 2, 8, 9, 10, 16, 17, 18}, mirror: sym3x3},
+			{squares: []int{0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},
+			{squares: append(row(0), 9, 14), mirror: symEdge},
 		}
-		return c
+		off, coff := 0, 0
+		for i := range ks {
+			k := &ks[i]
+			k.size = pow3(len(k.squares))
+			k.off, k.canonOff = off, coff
+			for x := range k.size {
+				if m := k.mirrorIndex(x); x <= m {
+					k.canon = append(k.canon, int32(x))
+					k.mirrorOf = append(k.mirrorOf, int32(m))
+				}
+			}
+			off += k.size
+			coff += len(k.canon)
+		}
+		return ks
 	}()
+)
+
+// othelloTable and othelloCanonical are the sizes of a phase's pattern
+// weights, all kinds, as the evaluation holds them (five kinds of line of
+// 3^8, 3^9 and twice 3^10) and as weights.go lists them (without mirror
+// images: 3321 configurations of a line, 10,206 of a corner square, all
+// 59,049 of a rectangle and 29,646 of an edge with its X-squares).
+const (
+	othelloTable     = 5*6561 + 19683 + 2*59049
+	othelloCanonical = 5*3321 + 10206 + 59049 + 29646
+)
+
+// pow3 is 3^n.
+func pow3(n int) int {
+	x := 1
+	for range n {
+		x *= 3
+	}
+	return x
+}
+
+// mirrorIndex is the index of the mirror image of configuration x.
+func (k *patternKind) mirrorIndex(x int) int {
+	if k.mirror == nil {
+		return x
+	}
+	r := 0
+	for d := range len(k.squares) {
+		r += x % 3 * pow3(k.mirror[d])
+		x /= 3
+	}
+	return r
+}
+
+// othelloPhase holds the weights of one phase, in centi-discs.
+type othelloPhase struct {
+	table  []int16               // the patterns' (othelloFeatures.patterns)
+	scalar [othelloScalars]int32 // per unit of each scalar feature
+}
+
+var (
+	// othelloPhases returns the fitted weights, decoded from
+	// othelloFittedWeights on first use (a few milliseconds that a program
+	// not playing Othello does not pay).
+	othelloPhases = sync.OnceValue(func() *[othelloBuckets]othelloPhase {
+		w, err := decodeWeights(othelloFittedWeights)
+		if err != nil {
+			panic("othello: weights.go: " + err.Error())
+		}
+		var ph [othelloBuckets]othelloPhase
+		for b := range ph {
+			ph[b] = expandPhase(w[b])
+		}
+		return &ph
+	})
+	// tern10 maps ten bits to their value read as base-3 digits (bit i
+	// is digit i): a pattern's index is tern10[mine] + 2*tern10[theirs],
+	// its squares gathered into the low bits in the order of its digits.
+	tern10 [1024]uint16
 	// othelloSquareClass are the squares of each class, the class of a1
 	// first.
 	othelloSquareClass [othelloSquareClasses]uint64
 )
 
-// mirrorLine reverses the eight base-3 digits of a line index.
-func mirrorLine(i int) int {
-	r := 0
-	for range 8 {
-		r = r*3 + i%3
-		i /= 3
-	}
-	return r
-}
-
 func init() {
-	for b := range 256 {
+	for b := range 1024 {
 		v, d := 0, 1
-		for i := range 8 {
+		for i := range 10 {
 			if b>>i&1 != 0 {
 				v += d
 			}
 			d *= 3
 		}
-		tern8[b] = uint16(v)
+		tern10[b] = uint16(v)
 	}
-	if len(othelloCanon) != othelloCanonical {
-		panic("othello: canonical line count")
+	if k := othelloKinds[othelloKindCount-1]; k.off+k.size != othelloTable || k.canonOff+len(k.canon) != othelloCanonical {
+		panic("othello: pattern table sizes")
 	}
 	for sq := range 64 {
 		r, c := min(sq/8, 7-sq/8), min(sq%8, 7-sq%8)
@@ -692,30 +777,150 @@ func init() {
 		k := [4]int{0, 4, 7, 9}[r] + c - r // rows of the triangle: 4, 3, 2, 1 classes
 		othelloSquareClass[k] |= 1 << sq
 	}
-	for b := range othelloFittedWeights {
-		fw, w := &othelloFittedWeights[b], &othelloPhases[b]
-		w.scalar = fw.Scalar
-		for kind := range othelloLineKinds {
-			for k, i := range othelloCanon {
-				v := fw.Lines[kind*othelloCanonical+k]
-				w.lines[kind*othelloPatterns+int(i)] = v
-				w.lines[kind*othelloPatterns+mirrorLine(int(i))] = v
+}
+
+// expandPhase makes a phase's tables from its weights as weights.go
+// lists them: each kind's canonical configurations, then the scalars.
+func expandPhase(w []int32) othelloPhase {
+	ph := othelloPhase{table: make([]int16, othelloTable)}
+	for _, k := range othelloKinds {
+		for c, x := range k.canon {
+			v := int16(max(min(w[k.canonOff+c], math.MaxInt16), math.MinInt16))
+			ph.table[k.off+int(x)] = v
+			ph.table[k.off+int(k.mirrorOf[c])] = v
+		}
+	}
+	copy(ph.scalar[:], w[othelloCanonical:])
+	return ph
+}
+
+// weights.go holds the weights as text: phase by phase from the last,
+// each weight (centi-discs, in the order of expandPhase) less the same
+// weight of the phase after it (0 for the last phase: the tuner pulls a
+// phase's weights towards those of the next, so most differences are
+// small), zigzag-encoded (0, -1, 1, -2, ... as 0, 1, 2, 3, ...) and
+// written in base 32, least significant digit first, a digit of
+// weightDigits a character: the first 32 characters end a number, the
+// last 32 continue it. Newlines are ignored.
+const weightDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+// decodeWeights returns the weights of each phase (othelloCanonical
+// pattern weights, then othelloScalars) that text encodes.
+func decodeWeights(text string) ([othelloBuckets][]int32, error) {
+	var out [othelloBuckets][]int32
+	var digit [256]int8
+	for i := range digit {
+		digit[i] = -1
+	}
+	for i := range len(weightDigits) {
+		digit[weightDigits[i]] = int8(i)
+	}
+	n := othelloCanonical + othelloScalars
+	var prev []int32
+	for b := othelloBuckets - 1; b >= 0; b-- {
+		w := make([]int32, 0, n)
+		var z uint32
+		shift := 0
+		for len(w) < n {
+			if len(text) == 0 {
+				return out, errors.New("truncated")
+			}
+			c := text[0]
+			text = text[1:]
+			if c == '\n' {
+				continue
+			}
+			d := digit[c]
+			if d < 0 || shift > 30 {
+				return out, fmt.Errorf("bad character %q", c)
+			}
+			z |= uint32(d&31) << shift
+			shift += 5
+			if d >= 32 {
+				continue
+			}
+			v := int32(z>>1) ^ -int32(z&1)
+			if prev != nil {
+				v += prev[len(w)]
+			}
+			w = append(w, v)
+			z, shift = 0, 0
+		}
+		out[b], prev = w, w
+	}
+	for _, c := range []byte(text) {
+		if c != '\n' {
+			return out, errors.New("trailing characters")
+		}
+	}
+	return out, nil
+}
+
+// encodeWeights is the text of decodeWeights for w.
+func encodeWeights(w [othelloBuckets][]int32) string {
+	var b strings.Builder
+	col := 0
+	for ph := othelloBuckets - 1; ph >= 0; ph-- {
+		for i, v := range w[ph] {
+			if ph < othelloBuckets-1 {
+				v -= w[ph+1][i]
+			}
+			z := uint32(v<<1) ^ uint32(v>>31)
+			for {
+				d := z & 31
+				if z >>= 5; z != 0 {
+					d |= 32
+				}
+				b.WriteByte(weightDigits[d])
+				if col++; col == 100 {
+					b.WriteByte('\n')
+					col = 0
+				}
+				if z == 0 {
+					break
+				}
 			}
 		}
 	}
+	return b.String()
 }
+
+// othelloPatternCount is the number of patterns a position has: four of
+// each line but the diagonals' two, four corner squares, eight rectangles
+// and four edges with their X-squares.
+const othelloPatternCount = 4*4 + 2 + 4 + 8 + 4
 
 // othelloFeatures are the features of a position for the fitted
 // evaluation.
 type othelloFeatures struct {
-	bucket int
-	lines  [othelloLines]uint16 // kind*6561 + line index
-	x      [othelloScalars]int32
+	bucket   int
+	patterns [othelloPatternCount]int32 // places in othelloPhase.table
+	x        [othelloScalars]int32
 }
 
-// line is the index of row r (0..7) of the pair p, o, plus off.
-func line(p, o uint64, r int, off uint16) uint16 {
-	return off + tern8[p>>(8*r)&0xff] + 2*tern8[o>>(8*r)&0xff]
+// pattern is the index of the pattern of kind k whose squares, gathered
+// by gather into the low bits in the order of its digits, are p's and
+// o's, plus its table's offset.
+func pattern(p, o uint64, k int, gather func(uint64) uint64) int32 {
+	return int32(othelloKinds[k].off) + int32(tern10[gather(p)]) + 2*int32(tern10[gather(o)])
+}
+
+// The gathers of each kind at a1 (the lines are read by line).
+func gatherCorner(x uint64) uint64 { return x&7 | x>>5&0x38 | x>>10&0x1c0 }
+func gatherRect(x uint64) uint64   { return x&0x1f | x>>3&0x3e0 }
+func gatherEdgeX(x uint64) uint64  { return x&0xff | x>>1&0x100 | x>>5&0x200 }
+
+// flipColumns mirrors x left to right (column a to h).
+func flipColumns(x uint64) uint64 {
+	x = x>>1&0x5555555555555555 | x&0x5555555555555555<<1
+	x = x>>2&0x3333333333333333 | x&0x3333333333333333<<2
+	return x>>4&0x0f0f0f0f0f0f0f0f | x&0x0f0f0f0f0f0f0f0f<<4
+}
+
+// line is the index of row r (0..7) of the pair p, o, as a pattern of
+// kind k.
+func line(p, o uint64, r, k int) int32 {
+	return int32(othelloKinds[k].off) + int32(tern10[p>>(8*r)&0xff]) + 2*int32(tern10[o>>(8*r)&0xff])
 }
 
 // The long diagonals: multiplying a diagonal's discs by diagGather moves
@@ -726,8 +931,8 @@ const (
 	diagGather = 0x0101010101010101
 )
 
-func diagLine(p, o, mask uint64, off uint16) uint16 {
-	return off + tern8[(p&mask)*diagGather>>56] + 2*tern8[(o&mask)*diagGather>>56]
+func diagLine(p, o, mask uint64) int32 {
+	return int32(othelloKinds[kindDiagonal].off) + int32(tern10[(p&mask)*diagGather>>56]) + 2*int32(tern10[(o&mask)*diagGather>>56])
 }
 
 // features fills f for p (to move) against o; g is the 8x8 geometry.
@@ -737,14 +942,32 @@ func (g *geometry) features(p, o uint64, f *othelloFeatures) {
 	f.bucket = min(max((bits.OnesCount64(filled)-4)/othelloBucketDiscs, 0), othelloBuckets-1)
 	tp, to := transpose(p), transpose(o)
 	for k := range 4 { // edges, then the lines further in: rows k, 7-k and columns k, 7-k
-		off := uint16(k * othelloPatterns)
-		f.lines[4*k] = line(p, o, k, off)
-		f.lines[4*k+1] = line(p, o, 7-k, off)
-		f.lines[4*k+2] = line(tp, to, k, off)
-		f.lines[4*k+3] = line(tp, to, 7-k, off)
+		f.patterns[4*k] = line(p, o, k, k)
+		f.patterns[4*k+1] = line(p, o, 7-k, k)
+		f.patterns[4*k+2] = line(tp, to, k, k)
+		f.patterns[4*k+3] = line(tp, to, 7-k, k)
 	}
-	f.lines[16] = diagLine(p, o, diagA1H8, 4*othelloPatterns)
-	f.lines[17] = diagLine(p, o, diagH1A8, 4*othelloPatterns)
+	f.patterns[16] = diagLine(p, o, diagA1H8)
+	f.patterns[17] = diagLine(p, o, diagH1A8)
+	// The corners' patterns, each corner brought to a1: the board and its
+	// transpose, each as it is, mirrored left to right, top to bottom, and
+	// both.
+	i := 18
+	for t, b := range [2][2]uint64{{p, o}, {tp, to}} {
+		mp, mo := flipColumns(b[0]), flipColumns(b[1])
+		for _, x := range [4][2]uint64{b, {mp, mo}, {bits.ReverseBytes64(b[0]), bits.ReverseBytes64(b[1])}, {bits.ReverseBytes64(mp), bits.ReverseBytes64(mo)}} {
+			f.patterns[i] = pattern(x[0], x[1], kindRect, gatherRect)
+			i++
+			if t == 0 { // the corner square is its own transpose
+				f.patterns[i] = pattern(x[0], x[1], kindCorner, gatherCorner)
+				i++
+			}
+		}
+		// The edges of rows 1 and 8 (of columns a and h in the transpose).
+		f.patterns[i] = pattern(b[0], b[1], kindEdgeX, gatherEdgeX)
+		f.patterns[i+1] = pattern(bits.ReverseBytes64(b[0]), bits.ReverseBytes64(b[1]), kindEdgeX, gatherEdgeX)
+		i += 2
+	}
 	f.x[featMobility] = int32(bits.OnesCount64(othello.Moves(p, o)) - bits.OnesCount64(othello.Moves(o, p)))
 	f.x[featPotential] = int32(bits.OnesCount64(neighbours(o)&empty) - bits.OnesCount64(neighbours(p)&empty))
 	xs := 0
@@ -785,9 +1008,10 @@ func (e *othelloEval) evalPatterns(p, o uint64) int {
 	var f othelloFeatures
 	e.geo.features(p, o, &f)
 	w := &e.phases[f.bucket]
+	t := w.table[:othelloTable]
 	s := 0
-	for _, i := range f.lines {
-		s += int(w.lines[i])
+	for _, i := range f.patterns {
+		s += int(t[i])
 	}
 	for k, x := range f.x {
 		s += int(w.scalar[k]) * int(x)

@@ -2,6 +2,9 @@ package othello
 
 import (
 	"context"
+	"math"
+	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -69,11 +72,17 @@ func transform(st *othello.State, f func(int) int) string {
 // TestOthelloEvalSymmetric checks that the evaluation (and so every one of
 // its features) gives the same score to a position under the eight
 // symmetries of the board, on every size.
+// On 8x8 it does so with random weights as well, so that every kind of
+// pattern counts: a pattern read in another order than its mirror image
+// is tied in would show.
 func TestOthelloEvalSymmetric(t *testing.T) {
-	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello", "othello-10x10"} {
+	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello", "othello-10x10", "othello random"} {
 		t.Run(spec, func(t *testing.T) {
-			g := loadOthello(t, spec)
+			g := loadOthello(t, strings.Fields(spec)[0])
 			e := newEval(g)
+			if strings.HasSuffix(spec, "random") {
+				e.phases = randomPhases(1)
+			}
 			nonzero := 0
 			defer func() {
 				if nonzero < 10 {
@@ -100,6 +109,52 @@ func TestOthelloEvalSymmetric(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// randomPhases returns pattern and scalar weights drawn from seed.
+func randomPhases(seed uint64) *[othelloBuckets]othelloPhase {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	ph := new([othelloBuckets]othelloPhase)
+	for b := range ph {
+		w := make([]int32, othelloCanonical+othelloScalars)
+		for i := range w {
+			w[i] = int32(rng.IntN(2001) - 1000)
+		}
+		ph[b] = expandPhase(w)
+	}
+	return ph
+}
+
+// TestOthelloWeightsText checks that decodeWeights reads what
+// encodeWeights writes, and refuses damaged text.
+func TestOthelloWeightsText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 0))
+	var w [othelloBuckets][]int32
+	for b := range w {
+		w[b] = make([]int32, othelloCanonical+othelloScalars)
+		for i := range w[b] {
+			w[b][i] = int32(rng.IntN(70001) - 35000)
+		}
+	}
+	w[3][5], w[4][7] = math.MaxInt32, math.MinInt32+1
+	text := encodeWeights(w)
+	got, err := decodeWeights(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, w) {
+		t.Error("decodeWeights(encodeWeights(w)) differs from w")
+	}
+	for _, bad := range []string{text[:len(text)/2], text + "A", "*" + text} {
+		if _, err := decodeWeights(bad); err == nil {
+			t.Errorf("decodeWeights accepted damaged text of %d characters", len(bad))
+		}
+	}
+	if othelloFitted {
+		if _, err := decodeWeights(othelloFittedWeights); err != nil {
+			t.Errorf("weights.go: %v", err)
+		}
 	}
 }
 

@@ -72,7 +72,7 @@ var (
 	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
 	tuneTD        = flag.Int("othello.tune.td", 8, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
 	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
-	tuneKinds     = flag.Int("othello.tune.kinds", othelloLineKinds, "fit the first this many kinds of lines (edges, second lines, third, fourth, diagonals); the others weigh 0")
+	tuneKinds     = flag.Int("othello.tune.kinds", othelloKindCount, "fit the first this many kinds of pattern (othelloKinds: edges, second lines, third, fourth, diagonals, corners, rectangles, edges with X-squares); the others weigh 0")
 	tuneDump      = flag.String("othello.tune.dump", "", "also write the fitted weights (float64s, by phase) there, for -othello.match.vs")
 	tuneMatchVs   = flag.String("othello.match.vs", "", "play the fitted evaluation against the weights of this -othello.tune.dump file instead of the hand-weighted one")
 	tuneMatch     = flag.Int("othello.match", 0, "play this many games of the fitted evaluation against the hand-weighted one")
@@ -227,15 +227,12 @@ func readSamples(b []byte) ([][]tuneSample, error) {
 	return set, nil
 }
 
-// tuneVars is the number of weights of a phase: the canonical line
-// indices of each kind of line, then the scalars.
-const (
-	tuneLineVars = othelloLineKinds * othelloCanonical
-	tuneVars     = tuneLineVars + othelloScalars
-)
+// tuneVars is the number of weights of a phase: the canonical
+// configurations of each kind of pattern, then the scalars.
+const tuneVars = othelloCanonical + othelloScalars
 
 // tuneRow is a sample as the fit sees it: its weight, label, and the
-// variables its features touch: each line's class, with a sign (a class
+// variables its features touch: each pattern's class, with a sign (a class
 // twice in a position appears twice), and the scalars.
 type tuneRow struct {
 	w, y float64
@@ -244,78 +241,85 @@ type tuneRow struct {
 	// position, and the sign to turn its value to this side's; tg -1: none.
 	tg, tk int32
 	sign   float64
-	// idx and sgn: the variable of each line and the sign of its weight,
-	// [0] as the line tables are, [1] in an antisymmetric phase (lineClass).
-	idx [2][othelloLines]int32
-	sgn [2][othelloLines]float64
+	// idx and sgn: the variable of each pattern and the sign of its
+	// weight, [0] as the tables are, [1] in an antisymmetric phase
+	// (classOf).
+	idx [2][othelloPatternCount]int32
+	sgn [2][othelloPatternCount]int8
 	x   [othelloScalars]float64
 }
 
-// swapLine exchanges mine and theirs in a line index.
-func swapLine(i int) int {
+// swapIndex exchanges mine and theirs in configuration x of kind k.
+func (k *patternKind) swapIndex(x int) int {
 	r, d := 0, 1
-	for range 8 {
-		if x := i % 3; x != 0 {
-			r += (3 - x) * d
+	for range k.squares {
+		if v := x % 3; v != 0 {
+			r += (3 - v) * d
 		}
 		d *= 3
-		i /= 3
+		x /= 3
 	}
 	return r
 }
 
-// lineClass returns the smallest of the line indices that i is or mirrors,
-// with or without mine and theirs exchanged, and the sign of i's weight
-// against that one's: 1 if i is the index or its mirror image, -1 if
-// exchanged, 0 if the line is its own exchange (its weight must be 0).
-func lineClass(i int) (rep, sign int) {
-	m, s := mirrorLine(i), swapLine(i)
-	ms := mirrorLine(s)
-	rep = min(i, m, s, ms)
+// classOf returns the smallest of the configurations of kind k that x is
+// or mirrors, with or without mine and theirs exchanged, and the sign of
+// x's weight against that one's: 1 if x is it or its mirror image, -1 if
+// exchanged, 0 if x is its own exchange (its weight must be 0).
+func (k *patternKind) classOf(x int) (rep, sign int) {
+	m, s := k.mirrorIndex(x), k.swapIndex(x)
+	ms := k.mirrorIndex(s)
+	rep = min(x, m, s, ms)
 	switch {
-	case s == i || ms == i:
+	case s == x || ms == x:
 		return rep, 0
-	case rep == i || rep == m:
+	case rep == x || rep == m:
 		return rep, 1
 	}
 	return rep, -1
 }
 
-// canonPos is the place of each line index's mirror class in
-// othelloCanon; antiPos and antiSign, that of its class under mirroring
-// and exchange, and the sign of its weight (lineClass).
-var canonPos, antiPos, antiSign = func() (pos, apos [othelloPatterns]int32, sign [othelloPatterns]float64) {
-	for k, i := range othelloCanon {
-		pos[i], pos[mirrorLine(int(i))] = int32(k), int32(k)
+// canonPos is the variable of each configuration (by its place in a
+// phase's table): the place of its mirror class among the canonical ones
+// of weights.go; antiPos and antiSign, that of its class under mirroring
+// and exchange, and the sign of its weight (classOf); kindOf, its kind.
+var canonPos, antiPos, antiSign, kindOf = func() (pos, apos []int32, sign, kind []int8) {
+	pos, apos = make([]int32, othelloTable), make([]int32, othelloTable)
+	sign, kind = make([]int8, othelloTable), make([]int8, othelloTable)
+	for ki := range othelloKinds {
+		k := &othelloKinds[ki]
+		for c, x := range k.canon {
+			pos[k.off+int(x)], pos[k.off+int(k.mirrorOf[c])] = int32(k.canonOff+c), int32(k.canonOff+c)
+		}
+		for x := range k.size {
+			rep, s := k.classOf(x)
+			apos[k.off+x], sign[k.off+x], kind[k.off+x] = pos[k.off+rep], int8(s), int8(ki)
+		}
 	}
-	for i := range othelloPatterns {
-		rep, s := lineClass(i)
-		apos[i], sign[i] = pos[rep], float64(s)
-	}
-	return pos, apos, sign
+	return pos, apos, sign, kind
 }()
 
-// antisymmetric returns the weights x (a phase's, as the line tables
-// are) with each line's weight made the opposite of its exchange's.
+// antisymmetric returns the weights x (a phase's, as weights.go lists
+// them) with each configuration's weight made the opposite of its
+// exchange's.
 func antisymmetric(x []float64) []float64 {
 	out := append([]float64(nil), x...)
-	for kind := range othelloLineKinds {
-		off := kind * othelloCanonical
-		for k, i := range othelloCanon {
-			out[off+k] = (x[off+k] - x[off+int(canonPos[swapLine(int(i))])]) / 2
+	for _, k := range othelloKinds {
+		for c, i := range k.canon {
+			out[k.canonOff+c] = (x[k.canonOff+c] - x[canonPos[k.off+k.swapIndex(int(i))]]) / 2
 		}
 	}
 	return out
 }
 
 // expandAntisymmetric returns the weights of an antisymmetric fit x (its
-// lines' weights at the classes of lineClass) as the line tables are.
+// patterns' weights at the classes of classOf) as weights.go lists them.
 func expandAntisymmetric(x []float64) []float64 {
 	out := append([]float64(nil), x...)
-	for kind := range othelloLineKinds {
-		off := kind * othelloCanonical
-		for k, i := range othelloCanon {
-			out[off+k] = antiSign[i] * x[off+int(antiPos[i])]
+	for _, k := range othelloKinds {
+		for c, i := range k.canon {
+			j := k.off + int(i)
+			out[k.canonOff+c] = float64(antiSign[j]) * x[antiPos[j]]
 		}
 	}
 	return out
@@ -325,11 +329,10 @@ func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
 	var f othelloFeatures
 	geo.features(s.p, s.o, &f)
 	r := tuneRow{w: w, y: float64(s.score), y0: float64(s.score), tg: -1}
-	for k, i := range f.lines {
-		off, j := int32(int(i)/othelloPatterns*othelloCanonical), int(i)%othelloPatterns
-		r.idx[0][k], r.sgn[0][k] = off+canonPos[j], 1
-		r.idx[1][k], r.sgn[1][k] = off+antiPos[j], antiSign[j]
-		if int(i)/othelloPatterns >= *tuneKinds { // a kind left out: weight 0
+	for k, i := range f.patterns {
+		r.idx[0][k], r.sgn[0][k] = canonPos[i], 1
+		r.idx[1][k], r.sgn[1][k] = antiPos[i], antiSign[i]
+		if int(kindOf[i]) >= *tuneKinds { // a kind left out: weight 0
 			r.sgn[0][k], r.sgn[1][k] = 0, 0
 		}
 	}
@@ -345,10 +348,10 @@ func (r *tuneRow) predict(x []float64) float64 { return r.predictAs(x, 0) }
 func (r *tuneRow) predictAs(x []float64, m int) float64 {
 	v := 0.0
 	for k, i := range r.idx[m] {
-		v += r.sgn[m][k] * x[i]
+		v += float64(r.sgn[m][k]) * x[i]
 	}
 	for k, f := range r.x {
-		v += x[tuneLineVars+k] * f
+		v += x[othelloCanonical+k] * f
 	}
 	return v
 }
@@ -359,10 +362,10 @@ func (r *tuneRow) predictAs(x []float64, m int) float64 {
 func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []float64 {
 	n := tuneVars
 	reg := make([]float64, n)
-	for i := range tuneLineVars {
+	for i := range othelloCanonical {
 		reg[i] = lambda
 	}
-	for i := tuneLineVars; i < n; i++ {
+	for i := othelloCanonical; i < n; i++ {
 		reg[i] = 1e-3
 	}
 	diag := append([]float64(nil), reg...)
@@ -371,23 +374,23 @@ func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []floa
 		r := &rows[k]
 		y := r.y - r.predictAs(prior, m) // the fit is of x - prior
 		for k, i := range r.idx[m] {
-			b[i] += r.w * y * r.sgn[m][k]
+			b[i] += r.w * y * float64(r.sgn[m][k])
 		}
 		for j, f := range r.x {
-			b[tuneLineVars+j] += r.w * y * f
+			b[othelloCanonical+j] += r.w * y * f
 		}
 		// The diagonal, counting a line twice in a row as 4 (its square).
 		for k, i := range r.idx[m] {
 			c := 0.0 // the coefficient of variable i in the row
 			for l, j := range r.idx[m] {
 				if i == j {
-					c += r.sgn[m][l]
+					c += float64(r.sgn[m][l])
 				}
 			}
-			diag[i] += r.w * c * r.sgn[m][k] // summed over the occurrences: c^2 in all
+			diag[i] += r.w * c * float64(r.sgn[m][k]) // summed over the occurrences: c^2 in all
 		}
 		for j, f := range r.x {
-			diag[tuneLineVars+j] += r.w * f * f
+			diag[othelloCanonical+j] += r.w * f * f
 		}
 	}
 	mul := func(v, out []float64) {
@@ -398,10 +401,10 @@ func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []floa
 			r := &rows[k]
 			a := r.w * r.predictAs(v, m)
 			for k, i := range r.idx[m] {
-				out[i] += a * r.sgn[m][k]
+				out[i] += a * float64(r.sgn[m][k])
 			}
 			for j, f := range r.x {
-				out[tuneLineVars+j] += a * f
+				out[othelloCanonical+j] += a * f
 			}
 		}
 	}
@@ -627,32 +630,29 @@ func tuneSource(fit [othelloBuckets][]float64, lambda float64, npos, ngames int)
 	fmt.Fprintf(&b, "// (centi-discs, by phase) were fitted to %d positions of %d games\n", npos, ngames)
 	fmt.Fprintf(&b, "// (ridge strength %g); see tune_test.go.\n", lambda)
 	fmt.Fprintf(&b, "const othelloFitted = true\n\n")
-	fmt.Fprintf(&b, "var othelloFittedWeights = [othelloBuckets]othelloFittedPhase{\n")
-	cent := func(v float64) int { return int(math.Round(100 * v)) }
-	list := func(xs []float64) {
-		for k, v := range xs {
-			if k%16 == 0 {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "%d,", max(min(cent(v), math.MaxInt16), math.MinInt16))
-		}
-	}
-	for i, x := range fit {
-		fmt.Fprintf(&b, "\t{ // discs %d-%d\n", 4+i*othelloBucketDiscs, 3+(i+1)*othelloBucketDiscs)
-		b.WriteString("Scalar: [othelloScalars]int32{")
-		for k := range othelloScalars {
-			fmt.Fprintf(&b, "%d,", cent(x[tuneLineVars+k]))
-		}
-		b.WriteString("},\nLines: [othelloLineKinds * othelloCanonical]int16{")
-		list(x[:tuneLineVars])
-		b.WriteString("},\n},\n")
-	}
-	b.WriteString("}\n")
+	fmt.Fprintf(&b, "// othelloFittedWeights: each phase's weights, encoded as decodeWeights\n")
+	fmt.Fprintf(&b, "// reads them.\n")
+	fmt.Fprintf(&b, "const othelloFittedWeights = `\n%s\n`\n", encodeWeights(fitCents(fit)))
 	out, err := format.Source(b.Bytes())
 	if err != nil {
 		panic(err)
 	}
 	return out
+}
+
+// fitCents is fit in centi-discs, as weights.go holds it.
+func fitCents(fit [othelloBuckets][]float64) [othelloBuckets][]int32 {
+	var w [othelloBuckets][]int32
+	for b, x := range fit {
+		w[b] = make([]int32, len(x))
+		for i, v := range x {
+			w[b][i] = int32(math.Round(100 * v))
+			if i < othelloCanonical {
+				w[b][i] = max(min(w[b][i], math.MaxInt16), math.MinInt16)
+			}
+		}
+	}
+	return w
 }
 
 // TestTuneOthelloMatch plays the fitted evaluation against the
@@ -676,17 +676,13 @@ func TestTuneOthelloMatch(t *testing.T) {
 			t.Fatalf("%s: %d bytes, want %d", *tuneMatchVs, len(b), othelloBuckets*tuneVars*8)
 		}
 		vs = new([othelloBuckets]othelloPhase)
-		for ph := range vs {
-			x := make([]float64, tuneVars)
-			binary.Read(bytes.NewReader(b[ph*tuneVars*8:]), binary.LittleEndian, x)
-			w := &vs[ph]
-			for k := range othelloScalars {
-				w.scalar[k] = int32(math.Round(100 * x[tuneLineVars+k]))
-			}
-			for i := range othelloLineKinds * othelloPatterns {
-				v := math.Round(100 * x[i/othelloPatterns*othelloCanonical+int(canonPos[i%othelloPatterns])])
-				w.lines[i] = int16(max(min(v, math.MaxInt16), math.MinInt16))
-			}
+		var fit [othelloBuckets][]float64
+		for ph := range fit {
+			fit[ph] = make([]float64, tuneVars)
+			binary.Read(bytes.NewReader(b[ph*tuneVars*8:]), binary.LittleEndian, fit[ph])
+		}
+		for ph, w := range fitCents(fit) {
+			vs[ph] = expandPhase(w)
 		}
 	}
 	var mu sync.Mutex
@@ -756,7 +752,7 @@ func BenchmarkOthelloEvalKinds(b *testing.B) {
 			e := newEval(g)
 			e.phases = nil
 			if kind == "fitted" {
-				e.phases = &othelloPhases
+				e.phases = othelloPhases()
 			}
 			b.ReportAllocs()
 			i, s := 0, 0
