@@ -36,7 +36,7 @@ const (
 	solveNearN     = 10 // up to here: the near table (nearBuckets)
 	solveSortEval  = 18 // from here: moves ordered by a shallow midgame search (20: 3.1% more nodes on FFO #40-#49, 2.7% more instructions on #41 and #47)
 	solveMixEval   = 14 // from here to solveSortEval: fastest first plus the evaluation
-	solveMixWeight = 32 // centi-discs of evaluation or search worth one fastest-first unit
+	solveMixWeight = 16 // centi-discs of evaluation or search worth one fastest-first unit (32 before the larger patterns: 6% more on FFO #40-#49 and 5% on the validation sets, see selectMargins)
 	solveSelectN   = 20 // from here: selective passes (selectMargins) before the exact one
 	solveProbcutN  = 10 // from here: a selective pass's probcut, its searches of depth 1
 	solveProbcutD4 = 18 // from here: probcut's searches of depth 4
@@ -93,13 +93,14 @@ type Solver struct {
 // its best moves in the table for the next. On FFO #40-#49 the solver
 // took 1,405M nodes and 20.2M evaluations in its midgame searches, against
 // 1,737M and 17.2M without them (an evaluation costs about 9 nodes: 16%
-// less in all; both before stabilityFloor's present floor). The margins
-// and probcut's depths were chosen on these problems and on the same one,
-// two and three plies down and Edax's fforum-20-39: 6, 12 did better
-// there than 7, 14, 8, 12 or 8, 14 (and two plies down than 4, 8, 12 or
-// 8, 16), though 8, 14 took 12% less on #40-#49 themselves (#49 alone
-// moves by 40% between such choices).
-var selectMargins = [...]int{6, 12}
+// less in all; both before stabilityFloor's present floor and the larger
+// patterns). The margins were chosen on these problems and on the same
+// two and three plies down and Edax's fforum-20-39, by nodes plus 9 per
+// evaluation: with the evaluation's larger patterns, 5, 10 took 964M on
+// #40-#49 and 495M on the others, against 1,220M and 514M for 6, 12 and
+// 1,058M and 492M for 4, 8 (5, 12: 498M on the others). #49 alone moves
+// by 40% between such choices.
+var selectMargins = [...]int{5, 10}
 
 // solveBucket is a cache line (64 bytes) of the transposition table: three
 // entries, each the position itself (so that a hit is never a collision),
@@ -598,7 +599,7 @@ func (v *solver8) order(list *moveList, p, o, moves uint64, n int, ttMove int) {
 			}
 		case n >= solveMixEval:
 			// Fastest first, the evaluation breaking near-ties: a
-			// reply less for the opponent is worth 16 units, about five
+			// reply less for the opponent is worth 16 units, about 2.5
 			// discs of evaluation.
 			e.key = v.fastestFirst(e.p, e.o, e.moves, sq) - v.owner.eval.shallow(e.p, e.o, 0)/solveMixWeight
 		default:
