@@ -6,12 +6,14 @@
 // option, 0 for never) Solver, the exact endgame solver. Baseline is the
 // Othello article's CPU: the first legal square from a1 to h8, row by row.
 //
-// The evaluation (eval.go, NewEval) on 8x8 is a pattern evaluation whose
-// weights (weights.go) were fitted by least squares to the exact endgame
-// scores of positions from seeded games (TestTuneOthello); other boards use a hand-weighted one
-// (mobility, potential mobility, corners, X- and C-squares next to an empty
-// corner, stable discs, edges, parity and the disc count, weighted by the
-// stage of the game).
+// The evaluation (eval.go, NewEval) on 8x8 is a pattern evaluation (the
+// lines, the corners' 3x3 squares and 2x5 rectangles, the edges with
+// their X-squares, and a few counts such as mobility) whose weights
+// (weights.go) were fitted by least squares to the exact endgame scores
+// of positions from seeded games (TestTuneOthello); other boards use a
+// hand-weighted one (mobility, potential mobility, corners, X- and
+// C-squares next to an empty corner, stable discs, edges, parity and the
+// disc count, weighted by the stage of the game).
 //
 // Solver (solve.go) is, far from the end, selective passes (probcut: a
 // node is cut when a shallow midgame search puts it beyond the window by a
@@ -30,7 +32,9 @@
 //
 //   - Edax (Richard Delorme): the endgame solver's structure (parity,
 //     fastest first, shallow searches for ordering, stability cutoff,
-//     selective passes before the exact one).
+//     selective passes before the exact one), and the evaluation's
+//     larger patterns (eval.c: the 3x3 corner, the 2x5 corner, the edge
+//     with its X-squares).
 //   - Buro, "ProbCut: An Effective Selective Extension of the Alpha-Beta
 //     Algorithm", ICCA Journal 18(2), 1995: the selective passes' cut.
 //   - Rosenbloom, "A World-Championship-Level Othello Program", Artificial

@@ -26,10 +26,10 @@ import (
 // The tuner of the fitted Othello evaluation (weights.go) and the
 // match that measures it. Both are off in plain go test. To remake the
 // weights (the defaults of the flags are those of the weights in
-// weights.go, whose first line names the command; about 35
-// minutes on two loaded cores, most of it playing the games; on two
-// quiet ones 16,000 games took 8 minutes to play and about one to fit
-// each lambda; -othello.tune.data keeps the games for refits):
+// weights.go, whose first line names the command; on two quiet cores
+// the 32,000 games take 15 minutes to play and the fit about 6 more, in
+// 7 GB of memory;
+// -othello.tune.data keeps the games for refits):
 //
 //	nice -n 10 go test ./internal/players/othello -run 'TestTuneOthello$' -othello.tune -timeout 0 -othello.tune.out /tmp/w.go
 //	cp /tmp/w.go internal/players/othello/weights.go
@@ -62,13 +62,13 @@ import (
 
 var (
 	tuneOthello   = flag.Bool("othello.tune", false, "fit the Othello evaluation's weights; the Go source of weights.go to stdout")
-	tuneGames     = flag.Int("othello.tune.games", 8000, "games to take positions from")
+	tuneGames     = flag.Int("othello.tune.games", 32000, "games to take positions from")
 	tuneSeed      = flag.Uint64("othello.tune.seed", 1, "seed of the games")
 	tuneFirst     = flag.Int("othello.tune.first", 0, "generate games from this one on (to make a cache in parts: the parts concatenated are the whole)")
 	tuneNodes     = flag.Int64("othello.tune.nodes", 3000, "the engine's nodes a move in the games")
 	tuneSolve     = flag.Int("othello.tune.solve", 16, "solve positions with this many empties or fewer")
 	tuneData      = flag.String("othello.tune.data", "", "cache of the labelled positions: read if it exists, else written")
-	tuneLambdas   = flag.String("othello.tune.lambda", "10,30", "ridge strengths to try (in positions)")
+	tuneLambdas   = flag.String("othello.tune.lambda", "60", "ridge strengths to try (in positions)")
 	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
 	tuneTD        = flag.Int("othello.tune.td", 8, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
 	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
