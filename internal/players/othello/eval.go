@@ -653,11 +653,6 @@ type patternKind struct {
 	mirror  []int
 	size    int // 3^len(squares)
 	off     int // its table's place in a phase's (othelloPhase.table)
-	// canon lists the indices not above their mirror image: the weights
-	// weights.go lists, from canonOff in a phase's.
-	canon    []int32
-	canonOff int
-	mirrorOf []int32 // the mirror image of each canonical configuration
 }
 
 var (
@@ -677,23 +672,58 @@ var (
 			{squares: []int{0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},
 			{squares: append(row(0), 9, 14), mirror: symEdge},
 		}
-		off, coff := 0, 0
+		off := 0
 		for i := range ks {
-			k := &ks[i]
-			k.size = pow3(len(k.squares))
-			k.off, k.canonOff = off, coff
-			for x := range k.size {
-				if m := k.mirrorIndex(x); x <= m {
-					k.canon = append(k.canon, int32(x))
-					k.mirrorOf = append(k.mirrorOf, int32(m))
-				}
-			}
-			off += k.size
-			coff += len(k.canon)
+			ks[i].size, ks[i].off = pow3[len(ks[i].squares)], off
+			off += ks[i].size
 		}
 		return ks
 	}()
+	// pow3[n] is 3^n.
+	pow3 = [...]int{1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049}
 )
+
+// patternCanon is what weights.go lists of a kind of pattern: the
+// configurations not above their mirror image (canon), from off in a
+// phase's list, and the mirror image of each (mirrorOf).
+type patternCanon struct {
+	canon, mirrorOf []int32
+	off             int
+}
+
+// patternCanons returns each kind's patternCanon, made on first use.
+var patternCanons = sync.OnceValue(func() [othelloKindCount]patternCanon {
+	var out [othelloKindCount]patternCanon
+	off := 0
+	for i := range othelloKinds {
+		k, c := &othelloKinds[i], &out[i]
+		c.off = off
+		for x := range k.size {
+			if m := k.mirrorIndex(x); x <= m {
+				c.canon = append(c.canon, int32(x))
+				c.mirrorOf = append(c.mirrorOf, int32(m))
+			}
+		}
+		off += len(c.canon)
+	}
+	if off != othelloCanonical {
+		panic("othello: canonical pattern count")
+	}
+	return out
+})
+
+// mirrorIndex is the index of the mirror image of configuration x.
+func (k *patternKind) mirrorIndex(x int) int {
+	if k.mirror == nil {
+		return x
+	}
+	r := 0
+	for d := range len(k.squares) {
+		r += x % 3 * pow3[k.mirror[d]]
+		x /= 3
+	}
+	return r
+}
 
 // othelloTable and othelloCanonical are the sizes of a phase's pattern
 // weights, all kinds, as the evaluation holds them (five kinds of line of
@@ -704,28 +734,6 @@ const (
 	othelloTable     = 5*6561 + 19683 + 2*59049
 	othelloCanonical = 5*3321 + 10206 + 59049 + 29646
 )
-
-// pow3 is 3^n.
-func pow3(n int) int {
-	x := 1
-	for range n {
-		x *= 3
-	}
-	return x
-}
-
-// mirrorIndex is the index of the mirror image of configuration x.
-func (k *patternKind) mirrorIndex(x int) int {
-	if k.mirror == nil {
-		return x
-	}
-	r := 0
-	for d := range len(k.squares) {
-		r += x % 3 * pow3(k.mirror[d])
-		x /= 3
-	}
-	return r
-}
 
 // othelloPhase holds the weights of one phase, in centi-discs.
 type othelloPhase struct {
@@ -768,8 +776,8 @@ func init() {
 		}
 		tern10[b] = uint16(v)
 	}
-	if k := othelloKinds[othelloKindCount-1]; k.off+k.size != othelloTable || k.canonOff+len(k.canon) != othelloCanonical {
-		panic("othello: pattern table sizes")
+	if k := othelloKinds[othelloKindCount-1]; k.off+k.size != othelloTable {
+		panic("othello: pattern table size")
 	}
 	for sq := range 64 {
 		r, c := min(sq/8, 7-sq/8), min(sq%8, 7-sq%8)
@@ -783,11 +791,12 @@ func init() {
 // lists them: each kind's canonical configurations, then the scalars.
 func expandPhase(w []int32) othelloPhase {
 	ph := othelloPhase{table: make([]int16, othelloTable)}
-	for _, k := range othelloKinds {
-		for c, x := range k.canon {
-			v := int16(max(min(w[k.canonOff+c], math.MaxInt16), math.MinInt16))
-			ph.table[k.off+int(x)] = v
-			ph.table[k.off+int(k.mirrorOf[c])] = v
+	for i, pc := range patternCanons() {
+		off := othelloKinds[i].off
+		for c, x := range pc.canon {
+			v := int16(max(min(w[pc.off+c], math.MaxInt16), math.MinInt16))
+			ph.table[off+int(x)] = v
+			ph.table[off+int(pc.mirrorOf[c])] = v
 		}
 	}
 	copy(ph.scalar[:], w[othelloCanonical:])

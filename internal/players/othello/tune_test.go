@@ -286,10 +286,10 @@ func (k *patternKind) classOf(x int) (rep, sign int) {
 var canonPos, antiPos, antiSign, kindOf = func() (pos, apos []int32, sign, kind []int8) {
 	pos, apos = make([]int32, othelloTable), make([]int32, othelloTable)
 	sign, kind = make([]int8, othelloTable), make([]int8, othelloTable)
-	for ki := range othelloKinds {
+	for ki, pc := range patternCanons() {
 		k := &othelloKinds[ki]
-		for c, x := range k.canon {
-			pos[k.off+int(x)], pos[k.off+int(k.mirrorOf[c])] = int32(k.canonOff+c), int32(k.canonOff+c)
+		for c, x := range pc.canon {
+			pos[k.off+int(x)], pos[k.off+int(pc.mirrorOf[c])] = int32(pc.off+c), int32(pc.off+c)
 		}
 		for x := range k.size {
 			rep, s := k.classOf(x)
@@ -304,9 +304,10 @@ var canonPos, antiPos, antiSign, kindOf = func() (pos, apos []int32, sign, kind 
 // exchange's.
 func antisymmetric(x []float64) []float64 {
 	out := append([]float64(nil), x...)
-	for _, k := range othelloKinds {
-		for c, i := range k.canon {
-			out[k.canonOff+c] = (x[k.canonOff+c] - x[canonPos[k.off+k.swapIndex(int(i))]]) / 2
+	for ki, pc := range patternCanons() {
+		k := &othelloKinds[ki]
+		for c, i := range pc.canon {
+			out[pc.off+c] = (x[pc.off+c] - x[canonPos[k.off+k.swapIndex(int(i))]]) / 2
 		}
 	}
 	return out
@@ -316,10 +317,10 @@ func antisymmetric(x []float64) []float64 {
 // patterns' weights at the classes of classOf) as weights.go lists them.
 func expandAntisymmetric(x []float64) []float64 {
 	out := append([]float64(nil), x...)
-	for _, k := range othelloKinds {
-		for c, i := range k.canon {
-			j := k.off + int(i)
-			out[k.canonOff+c] = float64(antiSign[j]) * x[antiPos[j]]
+	for ki, pc := range patternCanons() {
+		for c, i := range pc.canon {
+			j := othelloKinds[ki].off + int(i)
+			out[pc.off+c] = float64(antiSign[j]) * x[antiPos[j]]
 		}
 	}
 	return out
