@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -743,8 +742,8 @@ type othelloPhase struct {
 
 var (
 	// othelloPhases returns the fitted weights, decoded from
-	// othelloFittedWeights on first use (a few milliseconds that a program
-	// not playing Othello does not pay).
+	// othelloFittedWeights on first use (about 20 ms that a program not
+	// playing Othello on 8x8 does not pay).
 	othelloPhases = sync.OnceValue(func() *[othelloBuckets]othelloPhase {
 		w, err := decodeWeights(othelloFittedWeights)
 		if err != nil {
@@ -810,7 +809,8 @@ func expandPhase(w []int32) othelloPhase {
 // small), zigzag-encoded (0, -1, 1, -2, ... as 0, 1, 2, 3, ...) and
 // written in base 32, least significant digit first, a digit of
 // weightDigits a character: the first 32 characters end a number, the
-// last 32 continue it. Newlines are ignored.
+// last 32 continue it. Newlines are ignored. The tuner writes it
+// (encodeWeights, in tune_test.go).
 const weightDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 // decodeWeights returns the weights of each phase (othelloCanonical
@@ -840,8 +840,11 @@ func decodeWeights(text string) ([othelloBuckets][]int32, error) {
 				continue
 			}
 			d := digit[c]
-			if d < 0 || shift > 30 {
+			switch {
+			case d < 0:
 				return out, fmt.Errorf("bad character %q", c)
+			case shift > 30:
+				return out, errors.New("a number of more than 32 bits")
 			}
 			z |= uint32(d&31) << shift
 			shift += 5
@@ -863,35 +866,6 @@ func decodeWeights(text string) ([othelloBuckets][]int32, error) {
 		}
 	}
 	return out, nil
-}
-
-// encodeWeights is the text of decodeWeights for w.
-func encodeWeights(w [othelloBuckets][]int32) string {
-	var b strings.Builder
-	col := 0
-	for ph := othelloBuckets - 1; ph >= 0; ph-- {
-		for i, v := range w[ph] {
-			if ph < othelloBuckets-1 {
-				v -= w[ph+1][i]
-			}
-			z := uint32(v<<1) ^ uint32(v>>31)
-			for {
-				d := z & 31
-				if z >>= 5; z != 0 {
-					d |= 32
-				}
-				b.WriteByte(weightDigits[d])
-				if col++; col == 100 {
-					b.WriteByte('\n')
-					col = 0
-				}
-				if z == 0 {
-					break
-				}
-			}
-		}
-	}
-	return b.String()
 }
 
 // othelloPatternCount is the number of patterns a position has: four of

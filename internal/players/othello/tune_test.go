@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -639,6 +640,35 @@ func tuneSource(fit [othelloBuckets][]float64, lambda float64, npos, ngames int)
 		panic(err)
 	}
 	return out
+}
+
+// encodeWeights is the text of decodeWeights (eval.go) for w.
+func encodeWeights(w [othelloBuckets][]int32) string {
+	var b strings.Builder
+	col := 0
+	for ph := othelloBuckets - 1; ph >= 0; ph-- {
+		for i, v := range w[ph] {
+			if ph < othelloBuckets-1 {
+				v -= w[ph+1][i]
+			}
+			z := uint32(v<<1) ^ uint32(v>>31)
+			for {
+				d := z & 31
+				if z >>= 5; z != 0 {
+					d |= 32
+				}
+				b.WriteByte(weightDigits[d])
+				if col++; col == 100 {
+					b.WriteByte('\n')
+					col = 0
+				}
+				if z == 0 {
+					break
+				}
+			}
+		}
+	}
+	return b.String()
 }
 
 // fitCents is fit in centi-discs, as weights.go holds it.
