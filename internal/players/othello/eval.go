@@ -745,7 +745,7 @@ var (
 	// othelloFittedWeights on first use (about 20 ms that a program not
 	// playing Othello on 8x8 does not pay).
 	othelloPhases = sync.OnceValue(func() *[othelloBuckets]othelloPhase {
-		w, err := decodeWeights(othelloFittedWeights)
+		w, err := decodeWeights(othelloFittedWeights, othelloCanonical+othelloScalars)
 		if err != nil {
 			panic("othello: weights.go: " + err.Error())
 		}
@@ -813,9 +813,10 @@ func expandPhase(w []int32) othelloPhase {
 // (encodeWeights, in tune_test.go).
 const weightDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
-// decodeWeights returns the weights of each phase (othelloCanonical
-// pattern weights, then othelloScalars) that text encodes.
-func decodeWeights(text string) ([othelloBuckets][]int32, error) {
+// decodeWeights returns the n weights of each phase (in weights.go
+// othelloCanonical pattern weights, then othelloScalars) that text
+// encodes.
+func decodeWeights(text string, n int) ([othelloBuckets][]int32, error) {
 	var out [othelloBuckets][]int32
 	var digit [256]int8
 	for i := range digit {
@@ -824,7 +825,6 @@ func decodeWeights(text string) ([othelloBuckets][]int32, error) {
 	for i := range len(weightDigits) {
 		digit[weightDigits[i]] = int8(i)
 	}
-	n := othelloCanonical + othelloScalars
 	var prev []int32
 	for b := othelloBuckets - 1; b >= 0; b-- {
 		w := make([]int32, 0, n)

@@ -132,14 +132,14 @@ func TestOthelloWeightsText(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 0))
 	var w [othelloBuckets][]int32
 	for b := range w {
-		w[b] = make([]int32, othelloCanonical+othelloScalars)
+		w[b] = make([]int32, 1000)
 		for i := range w[b] {
 			w[b][i] = int32(rng.IntN(70001) - 35000)
 		}
 	}
 	w[3][5], w[4][7] = math.MaxInt32, math.MinInt32+1
 	text := encodeWeights(w)
-	got, err := decodeWeights(text)
+	got, err := decodeWeights(text, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,12 +147,12 @@ func TestOthelloWeightsText(t *testing.T) {
 		t.Error("decodeWeights(encodeWeights(w)) differs from w")
 	}
 	for _, bad := range []string{text[:len(text)/2], text + "A", "*" + text} {
-		if _, err := decodeWeights(bad); err == nil {
+		if _, err := decodeWeights(bad, 1000); err == nil {
 			t.Errorf("decodeWeights accepted damaged text of %d characters", len(bad))
 		}
 	}
 	if othelloFitted {
-		if _, err := decodeWeights(othelloFittedWeights); err != nil {
+		if _, err := decodeWeights(othelloFittedWeights, othelloCanonical+othelloScalars); err != nil {
 			t.Errorf("weights.go: %v", err)
 		}
 	}
