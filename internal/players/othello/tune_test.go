@@ -55,9 +55,9 @@ import (
 // The weights of each phase are fitted by ridge least squares (conjugate
 // gradients) to the positions of the phase and, at a quarter weight,
 // those of the two phases beside it, from the last phase to the first:
-// the ridge term pulls a phase's line weights towards those of the phase
-// after it (so that a line seldom seen early keeps the value it has
-// later), the last phase's towards 0. The ridge strength is the one of
+// the ridge term pulls a phase's pattern weights towards those of the
+// phase after it (so that a configuration seldom seen early keeps the
+// value it has later), the last phase's towards 0. The ridge strength is the one of
 // -othello.tune.lambda that predicts the held-out games (one in ten) best
 // (measured against their exact labels).
 
@@ -72,7 +72,7 @@ var (
 	tuneLambdas   = flag.String("othello.tune.lambda", "60", "ridge strengths to try (in positions)")
 	tuneOut       = flag.String("othello.tune.out", "", "write the source there instead of stdout")
 	tuneTD        = flag.Int("othello.tune.td", 8, "label a position before the solver's range with the fitted value of the one this many plies later in its game (0: the exact score of the game's first solved position)")
-	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric lines (a line's weight the opposite of its exchange's)")
+	tuneAnti      = flag.Int("othello.tune.anti", 2, "fit this many phases from the first with antisymmetric patterns (a configuration's weight the opposite of its exchange's)")
 	tuneKinds     = flag.Int("othello.tune.kinds", othelloKindCount, "fit the first this many kinds of pattern (othelloKinds: edges, second lines, third, fourth, diagonals, corners, rectangles, edges with X-squares); the others weigh 0")
 	tuneDump      = flag.String("othello.tune.dump", "", "also write the fitted weights (float64s, by phase) there, for -othello.match.vs")
 	tuneMatchVs   = flag.String("othello.match.vs", "", "play the fitted evaluation against the weights of this -othello.tune.dump file instead of the hand-weighted one")
@@ -346,7 +346,7 @@ func tuneRowOf(geo *geometry, s tuneSample, w float64) (tuneRow, int) {
 
 func (r *tuneRow) predict(x []float64) float64 { return r.predictAs(x, 0) }
 
-// predictAs is the prediction with the line variables of idx[m].
+// predictAs is the prediction with the pattern variables of idx[m].
 func (r *tuneRow) predictAs(x []float64, m int) float64 {
 	v := 0.0
 	for k, i := range r.idx[m] {
@@ -358,7 +358,7 @@ func (r *tuneRow) predictAs(x []float64, m int) float64 {
 	return v
 }
 
-// ridge fits x minimising sum w (y - row.x)^2 + lambda |lines - prior|^2
+// ridge fits x minimising sum w (y - row.x)^2 + lambda |patterns - prior|^2
 // by conjugate gradients on the normal equations, preconditioned by their
 // diagonal.
 func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []float64 {
@@ -381,7 +381,7 @@ func ridge(rows []tuneRow, prior []float64, lambda float64, iters, m int) []floa
 		for j, f := range r.x {
 			b[othelloCanonical+j] += r.w * y * f
 		}
-		// The diagonal, counting a line twice in a row as 4 (its square).
+		// The diagonal, counting a pattern twice in a row as 4 (its square).
 		for k, i := range r.idx[m] {
 			c := 0.0 // the coefficient of variable i in the row
 			for l, j := range r.idx[m] {
