@@ -96,10 +96,11 @@ type Solver struct {
 // less in all; both before stabilityFloor's present floor and the larger
 // patterns). The margins were chosen on these problems and on the same
 // two and three plies down and Edax's fforum-20-39, by nodes plus 9 per
-// evaluation: with the evaluation's larger patterns, 5, 10 took 964M on
-// #40-#49 and 495M on the others, against 1,220M and 514M for 6, 12 and
-// 1,058M and 492M for 4, 8 (5, 12: 498M on the others). #49 alone moves
-// by 40% between such choices.
+// evaluation: with the evaluation's larger patterns (then fitted to
+// 16,000 games), 5, 10 took 964M on #40-#49 and 495M on the others,
+// against 1,220M and 514M for 6, 12 and 1,058M and 492M for 4, 8 (5, 12:
+// 498M on the others; with the weights of 32,000 games, 5, 10 still did
+// best on the others). #49 alone moves by 40% between such choices.
 var selectMargins = [...]int{5, 10}
 
 // solveBucket is a cache line (64 bytes) of the transposition table: three

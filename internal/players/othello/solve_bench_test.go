@@ -57,6 +57,9 @@ func solveChecked(b *testing.B, g *othello.Game, solver *Solver, p ffoProblem) i
 	return sol.Nodes
 }
 
+// edaxNodesLine is the line of Edax's -solve output that counts its nodes.
+var edaxNodesLine = regexp.MustCompile(`(\d+) nodes in`)
+
 // BenchmarkSolveFFOEdax is the solver against Edax in the same run, when
 // $MEEPLE_EDAX names an Edax binary (its folder holding the data/eval.dat
 // it reads), on two sets of problems, a sub-benchmark each: FFO #40-#49
@@ -109,7 +112,7 @@ func BenchmarkSolveFFOEdax(b *testing.B) {
 				}
 				edaxCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 				var edaxNodes int64
-				if m := regexp.MustCompile(`(\d+) nodes in`).FindSubmatch(out); m != nil {
+				if m := edaxNodesLine.FindSubmatch(out); m != nil {
 					edaxNodes, _ = strconv.ParseInt(string(m[1]), 10, 64)
 				}
 				var nodes, orderNodes int64
