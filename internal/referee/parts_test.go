@@ -335,6 +335,28 @@ func TestRecordFormat(t *testing.T) {
 	}
 }
 
+// TestRecordsTorn: a record cut short at any byte (a crash while it was
+// appended) and then a whole record is a torn file, never one valid game.
+func TestRecordsTorn(t *testing.T) {
+	r := &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,
+		Termination: Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
+		Plies: []Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
+	var b strings.Builder
+	r.WriteText(&b)
+	whole := b.String()
+	if rs, err := ReadRecords(strings.NewReader(whole + whole)); err != nil || len(rs) != 2 {
+		t.Fatalf("two whole records: %d, %v", len(rs), err)
+	}
+	for cut := 1; cut < len(whole); cut++ {
+		torn := whole[:cut]
+		rs, err := ReadRecords(strings.NewReader(torn + whole))
+		if err == nil {
+			t.Errorf("cut at byte %d of %d: read %d games without an error:\n%s", cut, len(whole), len(rs), torn+whole)
+			break
+		}
+	}
+}
+
 func TestReplayRefuses(t *testing.T) {
 	good := func() *Record {
 		return &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,

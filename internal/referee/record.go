@@ -306,13 +306,22 @@ func ReadRecords(rd io.Reader) ([]*Record, error) {
 				}
 				inMoves = false
 			}
-		case strings.HasPrefix(line, "[") && !inMoves:
+		case strings.HasPrefix(line, "["):
+			// A tag inside movetext, or a tag given twice, is where a
+			// record was cut short (a crash while it was appended) and
+			// the next one begins: the file is torn there.
+			if inMoves {
+				return out, fmt.Errorf("line %d: a tag inside the movetext of the game of line %d (a torn record?)", n, startLine)
+			}
 			if tags == nil {
 				tags, startLine = map[string]string{}, n
 			}
 			k, v, err := parseTag(line)
 			if err != nil {
 				return out, fmt.Errorf("line %d: %v", n, err)
+			}
+			if _, dup := tags[k]; dup {
+				return out, fmt.Errorf("line %d: tag [%s] again in the game of line %d (a torn record?)", n, k, startLine)
 			}
 			tags[k] = v
 		default:
@@ -340,18 +349,28 @@ func parseTag(line string) (string, string, error) {
 	body := line[1 : len(line)-1]
 	k, v, ok := strings.Cut(body, " ")
 	v = strings.TrimSpace(v)
-	if !ok || k == "" || len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+	if !ok || !tagKey(k) || len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
 		return "", "", fmt.Errorf("tag %q: want [Key \"value\"]", line)
 	}
 	var b strings.Builder
 	v = v[1 : len(v)-1]
 	for i := 0; i < len(v); i++ {
-		if v[i] == '\\' && i+1 < len(v) {
+		switch {
+		case v[i] == '\\' && i+1 < len(v):
 			i++
+		case v[i] == '"':
+			return "", "", fmt.Errorf("tag %q: a quote inside the value is not escaped", line)
 		}
 		b.WriteByte(v[i])
 	}
 	return k, b.String(), nil
+}
+
+// tagKey says whether k can be a tag's name: a word without brackets,
+// braces or quotes (so that a line cut short and joined to the next
+// record's tag is no tag).
+func tagKey(k string) bool {
+	return k != "" && !strings.ContainsAny(k, "[]{}\"\\")
 }
 
 func recordFromText(tags map[string]string, moves string) (*Record, error) {
