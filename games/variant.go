@@ -270,8 +270,7 @@ func resolve(name, dir string, chain []link) (*draft, error) {
 	if len(chain) > maxExtends {
 		return nil, fmt.Errorf("variant %q: extends is nested more than %d deep", name, maxExtends)
 	}
-	isPath := strings.HasSuffix(name, ".toml") || strings.ContainsAny(name, `/\`)
-	if !isPath {
+	if !isPath(name) {
 		if data, err := fs.ReadFile(configs.FS, name+".toml"); err == nil {
 			file := "configs/" + name + ".toml"
 			return parseFile(file, "", data, chain, file)
@@ -295,6 +294,12 @@ func resolve(name, dir string, chain []link) (*draft, error) {
 		return nil, fmt.Errorf("variant file: %w", err)
 	}
 	return parseFile(p, filepath.Dir(p), data, chain, id)
+}
+
+// isPath says whether a variant's name is a file's path (it ends in .toml
+// or has a directory) rather than a shipped variant's or a game's name.
+func isPath(name string) bool {
+	return strings.HasSuffix(name, ".toml") || strings.ContainsAny(name, `/\`)
 }
 
 // link is a file of an extends chain: its identity (an absolute path, or
@@ -404,7 +409,7 @@ func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, 
 
 	var d *draft
 	if extends != "" {
-		if dir == "" && strings.ContainsAny(extends, `/\`) {
+		if dir == "" && isPath(extends) {
 			e := at("extends")
 			e.Err = errors.New("a shipped or uploaded variant can extend only shipped variants")
 			return nil, e

@@ -197,3 +197,23 @@ func FuzzConfig(f *testing.F) {
 		_, _ = LoadVariant("piles(" + strings.ReplaceAll(text, "\n", ",") + ")")
 	})
 }
+
+// TestParseVariantExtendsNoFile: a variant's text from elsewhere than the
+// file system (an upload to meeple serve) extends shipped variants only,
+// never a file, not even one in the working directory: its text, key
+// names and existence stay unknown to the page.
+func TestParseVariantExtendsNoFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "secret.toml", "game = \"piles\"\nname = \"secret\"\ndescription = \"the operator's secret\"\n[rules]\ncount = 2\n")
+	t.Chdir(dir)
+	for _, ext := range []string{"secret.toml", "./secret.toml", dir + "/secret.toml", "nothere.toml", `..\secret.toml`} {
+		_, err := ParseVariant("upload.toml", []byte("extends = \""+strings.ReplaceAll(ext, `\`, `\\`)+"\"\n"))
+		if err == nil || !strings.Contains(err.Error(), "can extend only shipped variants") ||
+			strings.Contains(err.Error(), "secret\"") || strings.Contains(err.Error(), "no such file") {
+			t.Errorf("extends %q: %v", ext, err)
+		}
+	}
+	if _, err := ParseVariant("upload.toml", []byte("extends = \"piles\"\nname = \"mine\"\n")); err != nil {
+		t.Errorf("extends a game: %v", err)
+	}
+}
