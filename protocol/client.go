@@ -770,6 +770,7 @@ func (c *Client) shutdown(graceful bool) error {
 		}
 	}
 	c.stdin.Close()
+	endGroup(c.cmd.Process) // what it started goes with it
 
 	// The process is gone; take the rest of its output unless something
 	// else (a grandchild) holds the pipes open.

@@ -60,6 +60,16 @@ var short = Timeouts{Start: patience, Ready: 300 * time.Millisecond,
 // quick is short with a short start too.
 var quick = Timeouts{Start: 300 * time.Millisecond, Ready: 300 * time.Millisecond, Quit: 100 * time.Millisecond}
 
+// pidFileEnv names a file where a fake engine writes the pid of the
+// process it starts (modes orphan and parent).
+const pidFileEnv = "MEEPLE_FAKE_PIDFILE"
+
+func writePid(pid int) {
+	if f := os.Getenv(pidFileEnv); f != "" {
+		os.WriteFile(f, []byte(fmt.Sprint(pid)), 0o644)
+	}
+}
+
 func fakeEngine(mode string) int {
 	switch mode {
 	case "meeple":
@@ -71,6 +81,16 @@ func fakeEngine(mode string) int {
 		io.Copy(io.Discard, os.Stdin)
 		return 0
 	case "linger": // a grandchild that holds the engine's pipes open
+		time.Sleep(lingering)
+		return 0
+	case "parent": // starts a "linger" engine as a referee would, and waits to be killed
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), fakeEngineEnv+"=linger")
+		prepareCommand(cmd)
+		if err := cmd.Start(); err != nil {
+			return 1
+		}
+		writePid(cmd.Process.Pid)
 		time.Sleep(lingering)
 		return 0
 	case "gtp", "gtp-resign", "gtp-bad-id", "gtp-lacks":
@@ -213,6 +233,7 @@ func scriptedEngine(mode string) int {
 				cmd.Env = append(os.Environ(), fakeEngineEnv+"=linger")
 				cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 				cmd.Start()
+				writePid(cmd.Process.Pid)
 			}
 			ok()
 			return 0
