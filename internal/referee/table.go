@@ -94,6 +94,14 @@ type Table struct {
 	// recorded time of its seat's plies.
 	Plies []Ply
 
+	// Spent is the time the seat to move after Plies has already spent on
+	// its move: a game resumed after its server stopped (a crash, say)
+	// while a person was thinking. It is charged to that seat's first
+	// move: its clock (and deadline) shows the time less Spent, and the
+	// ply's time includes it; a flag that fell in the meantime falls at
+	// once.
+	Spent time.Duration
+
 	MaxPlies int           // 0: no limit; else the game ends (MaxPlies, a draw) after this many plies of the seats (book included)
 	Margin   time.Duration // how far past its clock or movetime a seat may go before it loses on time
 
@@ -261,6 +269,7 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 	g.hook(clocks, false)
 	vs, hidden := g.st.(games.ViewState)
 	hidden = hidden && g.typ.Information == games.ImperfectInformation
+	spent := max(t.Spent, 0) // charged to the first seat asked
 	for {
 		for g.st.Player() == games.Chance {
 			mv := games.SampleChance(g.st, g.rng)
@@ -290,13 +299,19 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 		timed := ck.tc.Timed()
 		deadline := time.Duration(0)
 		if timed {
+			if spent > ck.left+t.Margin {
+				ck.left -= spent
+				return g.faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("the flag fell while the game was stopped (%v spent with %v on the clock)",
+					spent.Round(time.Millisecond), (ck.left + spent).Round(time.Millisecond))}), nil
+			}
 			req.Time = make([]time.Duration, len(g.clocks))
 			req.Inc = make([]time.Duration, len(g.clocks))
 			for i, o := range g.clocks {
 				req.Time[i], req.Inc[i] = o.left, o.tc.Inc
 			}
+			req.Time[who] -= spent
 			req.MovesToGo = ck.movesToGo()
-			deadline = max(ck.left+t.Margin, time.Millisecond)
+			deadline = max(ck.left-spent+t.Margin, time.Millisecond)
 		}
 		if ts.Limits.MoveTime > 0 {
 			d := ts.Limits.MoveTime + t.Margin
@@ -310,6 +325,8 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 		}
 		req.Deadline = deadline
 		rep, err := ts.Seat.Go(ctx, req)
+		rep.Elapsed += spent
+		spent = 0
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

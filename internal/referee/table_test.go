@@ -106,6 +106,38 @@ func TestTableResume(t *testing.T) {
 	}
 }
 
+// TestTableSpent: the time a seat spent on its move before the game was
+// stopped is charged to its clock when the game resumes: the request
+// shows the time less it, the ply's time includes it, and a flag that
+// fell in the meantime falls at once.
+func TestTableSpent(t *testing.T) {
+	tb, _ := scriptTable(t, "tictactoe", 1, []Ply{{Move: "b2", Seat: 1, Micro: 1000}})
+	var asked []time.Duration
+	seat := tb.Seats[1].Seat.(*scriptSeat)
+	seat.reply = func(req protocol.GoRequest) (protocol.GoReply, error) {
+		asked = append(asked, req.Time[1], req.Deadline)
+		seat.reply = nil
+		return protocol.GoReply{Move: "a1", Elapsed: 500 * time.Millisecond}, nil
+	}
+	tb.Spent = 3 * time.Second
+	rec := playTable(t, tb)
+	if len(asked) != 2 || asked[0] != 7*time.Second || asked[1] != 8*time.Second {
+		t.Fatalf("the resumed seat was asked with time %v (deadline then), want 7s and 8s", asked)
+	}
+	if p := rec.Plies[1]; p.Move != "a1" || p.Micro != 3500000 {
+		t.Fatalf("the resumed ply %+v, want a1 in 3.5 s", p)
+	}
+	tb, _ = scriptTable(t, "tictactoe", 1, []Ply{{Move: "b2", Seat: 1, Micro: 1000}})
+	tb.Spent = 12 * time.Second
+	rec = playTable(t, tb)
+	if rec.Termination != TimeLoss || rec.Loser != 2 || len(rec.Plies) != 1 {
+		t.Fatalf("after 12 s of a 10 s clock: %s (loser %d, %d plies): %s", rec.Termination, rec.Loser, len(rec.Plies), rec.Reason)
+	}
+	if err := Replay(rec); err != nil {
+		t.Fatalf("the time loss does not replay: %v", err)
+	}
+}
+
 // TestTableBadPlies: plies that do not replay are Play's error, not a game.
 func TestTableBadPlies(t *testing.T) {
 	tb, _ := scriptTable(t, "thegame(players=2)", 7, nil)
