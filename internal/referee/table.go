@@ -259,17 +259,20 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			}
 		}
 	}
-	var clocks []time.Duration // at the start: every clock, when any runs
+	spent := max(t.Spent, 0)   // charged to the first seat asked
+	var clocks []time.Duration // at the start: every clock, when any runs (the seat to move's less Spent)
 	for _, c := range g.clocks {
 		if c.tc.Timed() {
 			clocks = g.times()
+			if who := g.st.Player(); who >= 0 && g.clocks[who].tc.Timed() {
+				clocks[who] -= spent
+			}
 			break
 		}
 	}
 	g.hook(clocks, false)
 	vs, hidden := g.st.(games.ViewState)
 	hidden = hidden && g.typ.Information == games.ImperfectInformation
-	spent := max(t.Spent, 0) // charged to the first seat asked
 	for {
 		for g.st.Player() == games.Chance {
 			mv := games.SampleChance(g.st, g.rng)

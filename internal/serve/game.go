@@ -24,22 +24,33 @@ const margin = 50 * time.Millisecond
 
 // startLocked starts the room's current game: a Table resumed from the
 // room's plies (the Table replays them, drawing the chance outcomes again
-// from the seed, so a resumed game deals what the original would). A game
-// that is over is only rebuilt for its pages. Call with r.mu held.
-func (r *Room) startLocked() {
+// from the game's seed, so a resumed game deals what the original would).
+// engines are the engine seats reserved for it (Server.reserveEngines),
+// released when its goroutine ends. A game that is over is only rebuilt
+// for its pages. Call with r.mu held.
+func (r *Room) startLocked(engines int) {
 	clear(r.cache)
-	r.st = nil
+	err := r.rebuild()
 	if r.file.Ended != nil {
-		if err := r.rebuild(); err != nil {
+		r.s.releaseEngines(engines)
+		if err != nil {
 			r.s.logf("room %s: %v", r.id, err)
 		}
 		return
 	}
 	n := len(r.file.Seats)
 	moves := make(chan personMove, 1)
-	t := &referee.Table{Variant: r.variant, Seed: chanceSeed(r.file.Seed, r.file.Game),
+	t := &referee.Table{Variant: r.variant, Seed: r.file.GameSeed,
 		Plies: append([]referee.Ply(nil), r.file.Plies...), Margin: margin, Hook: r.hook}
-	var engines []*engineSeat
+	if err == nil && r.tc.Timed() && r.file.Turn > 0 {
+		// The seat to move has thought since the position was reached,
+		// through a stop of the server: a person's clock ran meanwhile.
+		// (An engine starts its move again with the time it had.)
+		if who := r.st.Player(); who >= 0 && r.file.Seats[r.file.roomSeat(who)].Engine == "" {
+			t.Spent = max(time.Since(time.UnixMilli(r.file.Turn)), 0)
+		}
+	}
+	var seats []*engineSeat
 	for g := range n {
 		sf := r.file.Seats[r.file.roomSeat(g)]
 		ts := referee.TableSeat{Name: sf.Name, Limits: referee.Limits{TC: r.tc}}
@@ -47,7 +58,7 @@ func (r *Room) startLocked() {
 			ts.Seat = &personSeat{room: r, moves: moves}
 		} else {
 			es := &engineSeat{room: r, spec: sf.Engine}
-			engines = append(engines, es)
+			seats = append(seats, es)
 			ts.Seat, ts.MoveTimeout = es, referee.DefaultMoveTimeout
 			if ec, err := r.s.engineConfig(sf.Engine); err == nil {
 				es.cfg = ec
@@ -61,8 +72,9 @@ func (r *Room) startLocked() {
 	r.cancel, r.done, r.moves = cancel, done, moves
 	go func() {
 		defer close(done)
+		defer r.s.releaseEngines(engines)
 		defer func() {
-			for _, es := range engines {
+			for _, es := range seats {
 				es.close()
 			}
 		}()
@@ -70,18 +82,14 @@ func (r *Room) startLocked() {
 		if err != nil && ctx.Err() == nil {
 			// The saved plies do not replay (an edited file, another
 			// meeple): end the game there, saying why.
-			r.mu.Lock()
 			r.s.logf("room %s: %v", r.id, err)
+			r.mu.Lock()
 			typ := r.variant.Game.Type()
-			r.file.Ended = &referee.Record{Game: r.file.Game - 1, Pair: r.file.Game - 1, Variant: r.variant.Name,
+			rec := &referee.Record{Game: r.file.Game - 1, Pair: r.file.Game - 1, Variant: r.variant.Name,
 				Rules: r.file.Rules, Seed: t.Seed, Start: referee.StartPos, Plies: r.file.Plies,
 				Returns: make([]float64, typ.Players), Termination: referee.Unterminated, Reason: "the saved game does not replay: " + err.Error()}
-			r.moves = nil
-			if r.rebuild() == nil {
-				r.save()
-				r.broadcast(false)
-			}
 			r.mu.Unlock()
+			r.finish(rec)
 		}
 	}()
 }
@@ -141,55 +149,112 @@ func (r *Room) stepLocked(st games.State, mv games.Move, p referee.Ply, hidden b
 	r.last = &lastMove{Move: p.Move, Cells: cells, Seat: p.Seat - 1}
 }
 
+// millis is a list of clocks in milliseconds (nil for nil).
+func millis(ds []time.Duration) []int64 {
+	if ds == nil {
+		return nil
+	}
+	out := make([]int64, len(ds))
+	for i, d := range ds {
+		out[i] = d.Milliseconds()
+	}
+	return out
+}
+
 // hook is the Table's: after the replayed plies, after every ply and at
-// the end. It keeps the room's position in step, saves the room, appends
-// a finished game's record, and tells every page.
+// the end. A new ply is logged, and once it is on disk it is played on the
+// room's position and every page is told; the end goes through finish.
 func (r *Room) hook(u referee.Update) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	plies := u.Record.Plies
-	typ := r.variant.Game.Type()
-	if r.st == nil || len(plies) != len(r.file.Plies)+1 {
-		r.file.Plies = append(r.file.Plies[:0:0], plies...)
-		if err := r.rebuild(); err != nil {
-			r.s.logf("room %s: %v", r.id, err) // cannot happen: the Table checked every ply
-		}
-	} else {
-		p := plies[len(plies)-1]
-		mv, err := games.ParseLegal(r.st, p.Move)
-		if err != nil {
-			r.s.logf("room %s: ply %d: %v", r.id, len(plies), err)
-		} else {
-			r.stepLocked(r.st, mv, p, typ.Information == games.ImperfectInformation, typ.Players)
-		}
-		r.file.Plies = append(r.file.Plies, p)
-	}
-	if u.Clocks != nil {
-		r.file.Clocks = r.file.Clocks[:0]
-		for _, d := range u.Clocks {
-			r.file.Clocks = append(r.file.Clocks, d.Milliseconds())
-		}
-	} else if r.tc.Timed() && len(r.file.Clocks) == 0 {
-		for range typ.Players {
-			r.file.Clocks = append(r.file.Clocks, r.tc.Base.Milliseconds())
-		}
-	}
-	r.used = time.Now()
 	if u.Ended {
 		rec := *u.Record
 		rec.Plies = append([]referee.Ply(nil), plies...)
+		r.mu.Lock()
 		rec.Game, rec.Pair = r.file.Game-1, r.file.Game-1
-		r.file.Ended = &rec
-		r.moves = nil
-		r.s.saver.queue(func() {
-			if err := r.s.store.appendRecord(r.id, &rec); err != nil {
-				r.s.logf("room %s: writing the record: %v", r.id, err)
-			}
-		})
+		r.mu.Unlock()
+		r.finish(&rec)
+		return
 	}
-	r.save()
+	r.mu.Lock()
+	if len(plies) != len(r.file.Plies)+1 {
+		// The start: the plies given to the Table, replayed; nothing new.
+		if len(plies) != len(r.file.Plies) {
+			r.s.logf("room %s: the game starts at ply %d, the room is at %d", r.id, len(plies), len(r.file.Plies)) // cannot happen
+		}
+		if u.Clocks != nil {
+			r.file.Clocks = millis(u.Clocks)
+		}
+		r.broadcast(false)
+		r.mu.Unlock()
+		return
+	}
+	p := plies[len(plies)-1]
+	e := &entry{Ply: &p, N: len(plies), Clocks: millis(u.Clocks)}
+	logged := r.logLocked(e)
+	r.mu.Unlock()
+	if <-logged != nil {
+		return // the server stops: this ply was never acknowledged
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	typ := r.variant.Game.Type()
+	if mv, err := games.ParseLegal(r.st, p.Move); err != nil {
+		r.s.logf("room %s: ply %d: %v", r.id, len(plies), err) // cannot happen: the Table checked it
+	} else {
+		r.stepLocked(r.st, mv, p, typ.Information == games.ImperfectInformation, typ.Players)
+	}
+	r.file.Plies = append(r.file.Plies, p)
+	if e.Clocks != nil {
+		r.file.Clocks = e.Clocks
+	}
+	r.file.Turn = e.At
+	r.used = time.Now()
+	r.applied(e.Seq)
 	r.broadcast(false)
 	r.arrived = time.Time{}
+}
+
+// finish ends the current game with rec: the end is logged, the record
+// written to the room's records file, and only then are the pages told,
+// so that a game a page saw end always has its record. A start after a
+// crash between the two writes the record (Server.recover).
+func (r *Room) finish(rec *referee.Record) {
+	r.mu.Lock()
+	f := r.file
+	f.Plies, f.Ended = rec.Plies, rec
+	e := &entry{File: &f}
+	logged := r.logLocked(e)
+	r.mu.Unlock()
+	if <-logged != nil || !r.writeRecord(rec) {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.file.Plies, r.file.Ended = f.Plies, f.Ended
+	r.moves = nil
+	r.used = time.Now()
+	r.applied(e.Seq)
+	r.broadcast(false)
+}
+
+// writeRecord appends a finished game's record to the room's records
+// file, trying again (and saying so) until it is written or the server
+// stops.
+func (r *Room) writeRecord(rec *referee.Record) bool {
+	wait := 50 * time.Millisecond
+	for {
+		err := r.s.store.appendRecord(r.id, rec)
+		if err == nil {
+			return true
+		}
+		r.s.logf("room %s: writing the record of game %d: %v; trying again in %v", r.id, rec.Game+1, err, wait)
+		select {
+		case <-time.After(wait):
+		case <-r.s.ctx.Done():
+			return false
+		}
+		wait = min(2*wait, 5*time.Second)
+	}
 }
 
 // personSeat is a person's seat at the Table: Go waits for the seat's move

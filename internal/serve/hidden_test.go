@@ -16,7 +16,7 @@ import (
 // only to the seat that drew it.
 func TestServeHiddenHands(t *testing.T) {
 	ts := startServer(t, t.TempDir(), Limits{})
-	room := ts.create(t, `{"variant":"thegame(players=3)","seed":7,"seats":[{"person":true},{"person":true},{"person":true}]}`)
+	room := ts.create(t, `{"variant":"thegame(players=3)","seats":[{"person":true},{"person":true},{"person":true}]}`)
 	var cs []*client
 	for _, s := range room.Seats {
 		cs = append(cs, ts.dial(t, s.Link))

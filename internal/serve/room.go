@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -17,6 +18,12 @@ import (
 // Room is one game of one variant at a time, with its seats and the
 // connections of the people and spectators watching it. Its mutex guards
 // everything below it; the game goroutine (game.go) plays the moves.
+//
+// Every change is logged before anyone hears of it (journal.go): a change
+// takes the room's next Seq and joins the log under mu, the sync is
+// awaited without mu, and only then is the change applied to file and
+// the pages told. So file, and whatever a page is sent, is never ahead of
+// the disk.
 type Room struct {
 	s       *Server
 	id      string
@@ -25,7 +32,8 @@ type Room struct {
 	tc      referee.TimeControl
 
 	mu      sync.Mutex
-	file    roomFile
+	file    roomFile           // as logged and applied
+	seq     uint64             // the Seq of the last change logged (file.Seq once it is applied)
 	st      games.State        // the current game's position
 	seen    []uint64           // per ply: the game seats who may see it (bit k: seat k)
 	last    *lastMove          // the last move of the current game
@@ -33,10 +41,11 @@ type Room struct {
 	cache   map[int][]byte     // the current state message per viewing seat (-1: spectators)
 	moves   chan personMove    // to the person seat the game waits on
 	cancel  context.CancelFunc // stops the game goroutine
-	done    chan struct{}      // closed when the game goroutine has returned
+	done    chan struct{}      // closed when the game goroutine has returned (and its engines are released)
 	used    time.Time          // the last connection or move, for unloading idle rooms
 	arrived time.Time          // when the move being played arrived (latency metric)
-	queued  bool               // waiting for the saver
+	newing  bool               // a new game is being logged
+	gone    bool               // unloaded: a page must find the room again
 }
 
 // personMove is a move (or a resignation) from a person's page, already
@@ -47,13 +56,15 @@ type personMove struct {
 	at     time.Time // when it arrived
 }
 
-func randomHex(n int) string {
+func randomBytes(n int) []byte {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
 		panic("serve: crypto/rand failed: " + err.Error())
 	}
-	return hex.EncodeToString(b)
+	return b
 }
+
+func randomHex(n int) string { return hex.EncodeToString(randomBytes(n)) }
 
 // newToken is a seat's credential: 128 random bits.
 func newToken() string { return randomHex(16) }
@@ -67,13 +78,24 @@ func (f *roomFile) gameSeat(r int) int {
 // roomSeat is the room seat sitting at game seat g.
 func (f *roomFile) roomSeat(g int) int { return (g + f.Shift) % len(f.Seats) }
 
-// chanceSeed is the seed of the chance RNG of the room's game n (1-based),
-// a splitmix64 step of the room's seed and n.
+// chanceSeed is a splitmix64 step of a seed and n: game n's chance seed
+// in a room made with a seed (serve --allow-seed), and in a room of an
+// older meeple, which derived every game's from the room's.
 func chanceSeed(room uint64, n int) uint64 {
 	z := room + uint64(n)*0x9e3779b97f4a7c15
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 	z = (z ^ z>>27) * 0x94d049bb133111eb
 	return z ^ z>>31
+}
+
+// gameSeed is the chance seed of game n of a room: fresh from crypto/rand,
+// so that no record of an earlier game (each shows its own seed) says
+// anything of it; derived only from a seed the room was made with.
+func gameSeed(fixed *uint64, n int) uint64 {
+	if fixed != nil {
+		return chanceSeed(*fixed, n)
+	}
+	return binary.LittleEndian.Uint64(randomBytes(8))
 }
 
 // seatInfos are the seats of the current game, in game seat order.
@@ -220,27 +242,38 @@ func (r *Room) seatsChanged() {
 	}
 }
 
-// save queues the room to be written to disk by the server's saver, off
-// the path from a move to the pages. Call with r.mu held.
-func (r *Room) save() {
-	if !r.queued {
-		r.queued = true
-		r.s.saver.queue(r.write)
+// logLocked logs a change of the room: e gets the room's next Seq. The
+// returned channel says when it is on disk (nil) or that the server
+// stopped first; apply it then. Call with r.mu held, so that the room's
+// changes join the log in order.
+func (r *Room) logLocked(e *entry) <-chan error {
+	r.seq++
+	e.Room, e.Seq = r.id, r.seq
+	if e.At == 0 {
+		e.At = time.Now().UnixMilli()
 	}
+	return r.s.log.append(e)
 }
 
-// write is the saver's job: the room as it is now, to disk.
-func (r *Room) write() {
+// applied notes a change that is on disk: the saver writes the room's
+// snapshot behind it. Call with r.mu held.
+func (r *Room) applied(seq uint64) {
+	r.file.Seq = seq
+	r.s.saver.queue(r)
+}
+
+// snapshot is the room's file as JSON, and its Seq, for the saver.
+func (r *Room) snapshot() ([]byte, uint64) {
 	r.mu.Lock()
-	r.queued = false
-	b, err := json.Marshal(&r.file)
+	f := r.file
+	f.Used = r.used.UnixMilli()
 	r.mu.Unlock()
-	if err == nil {
-		err = r.s.store.write(r.id, b)
-	}
+	b, err := json.Marshal(&f)
 	if err != nil {
-		r.s.logf("room %s: %v", r.id, err)
+		r.s.logf("room %s: %v", r.id, err) // cannot happen: the file is plain data
+		return nil, 0
 	}
+	return b, f.Seq
 }
 
 // submit checks a move or resignation from the page at game seat g and
@@ -285,20 +318,52 @@ func (r *Room) submit(c *conn, u Up, at time.Time) string {
 }
 
 // newGame starts the next game after one ended, rotating the seats when
-// swap is set.
+// swap is set. The new game is logged before it starts.
 func (r *Room) newGame(swap bool) string {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.file.Ended == nil {
+		r.mu.Unlock()
 		return "the game is not over"
 	}
-	r.file.Game++
-	if swap {
-		r.file.Shift = (r.file.Shift + 1) % len(r.file.Seats)
+	if r.newing || r.gone {
+		r.mu.Unlock()
+		return "a new game is being started"
 	}
-	r.file.Plies, r.file.Ended, r.file.Clocks = nil, nil, nil
-	r.save()
-	r.startLocked()
+	r.newing = true
+	done := r.done
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		r.newing = false
+		r.mu.Unlock()
+	}()
+	if done != nil {
+		<-done // the last game's engines have quit and are counted no more
+	}
+	n := r.engineSeats()
+	if !r.s.reserveEngines(n) {
+		return fmt.Sprintf("the server runs at most %d engines at once, all playing; try again in a while", r.s.lim.Engines)
+	}
+	r.mu.Lock()
+	f := r.file
+	f.Game++
+	if swap {
+		f.Shift = (f.Shift + 1) % len(f.Seats)
+	}
+	f.GameSeed = gameSeed(f.Seed, f.Game)
+	f.Plies, f.Ended, f.Clocks, f.Turn = nil, nil, nil, time.Now().UnixMilli()
+	e := &entry{File: &f, At: f.Turn}
+	logged := r.logLocked(e)
+	r.mu.Unlock()
+	if err := <-logged; err != nil {
+		r.s.releaseEngines(n)
+		return "the new game could not be saved: " + err.Error()
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.file = f
+	r.applied(e.Seq)
+	r.startLocked(n)
 	r.broadcast(true)
 	return ""
 }

@@ -47,16 +47,45 @@ type testServer struct {
 
 func startServer(t testing.TB, dir string, lim Limits) *testServer {
 	t.Helper()
-	s, err := New(context.Background(), Config{Dir: dir, Limits: lim, Self: []string{os.Args[0]}})
+	return startConfig(t, Config{Dir: dir, Limits: lim})
+}
+
+// startConfig starts a server of cfg (Self: this binary, Stderr: the
+// test's log) on a loopback port.
+func startConfig(t testing.TB, cfg Config) *testServer {
+	t.Helper()
+	if cfg.Self == nil {
+		cfg.Self = []string{os.Args[0]}
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = testLog{t}
+	}
+	s, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := &testServer{s: s, hs: newHTTPTest(s), dir: dir}
+	ts := &testServer{s: s, hs: newHTTPTest(s), dir: cfg.Dir}
 	t.Cleanup(ts.close)
 	return ts
 }
 
-func newHTTPTest(s *Server) *httptest.Server { return httptest.NewServer(s.Handler()) }
+// testLog writes the server's warnings to the test's log.
+type testLog struct{ t testing.TB }
+
+func (l testLog) Write(b []byte) (int, error) {
+	l.t.Log(strings.TrimSuffix(string(b), "\n"))
+	return len(b), nil
+}
+
+// newHTTPTest serves s as Serve does (its http.Server, its connection
+// count) on a loopback port.
+func newHTTPTest(s *Server) *httptest.Server {
+	hs := httptest.NewUnstartedServer(nil)
+	hs.Config = s.HTTPServer()
+	hs.Listener = s.Listener(hs.Listener)
+	hs.Start()
+	return hs
+}
 
 // dialWatch opens /ws/watch.
 func (ts *testServer) dialWatch(t testing.TB) *client {
@@ -161,12 +190,13 @@ func (c *client) next(typ string) map[string]any {
 	}
 }
 
-// stateAt reads state messages until one at ply n.
+// stateAt reads state messages until one at ply n or later, or one of
+// a game that ended (a move sent as the game ended is not played).
 func (c *client) stateAt(n int) map[string]any {
 	c.t.Helper()
 	for {
 		m := c.next("state")
-		if int(m["ply"].(float64)) >= n {
+		if int(m["ply"].(float64)) >= n || m["result"] != nil {
 			return m
 		}
 	}
@@ -336,14 +366,9 @@ func TestServeEngineSeat(t *testing.T) {
 	t.Setenv("MEEPLE_SERVE_ENGINE", "1") // the engine processes are this binary
 	// Besides meeple's levels, an engine the operator named (serve
 	// --engine): the lobby lists it by name, and a room seats it by name.
-	s, err := New(context.Background(), Config{Dir: t.TempDir(), Self: []string{os.Args[0]},
+	ts := startConfig(t, Config{Dir: t.TempDir(),
 		Engines: []referee.EngineConfig{{Name: "mine", Cmd: os.Args[0], Proto: "native", Restart: true},
 			{Name: "broken", Cmd: "/bin/false", Proto: "native", Restart: true}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := &testServer{s: s, hs: newHTTPTest(s), dir: t.TempDir()}
-	t.Cleanup(ts.close)
 	resp, err := http.Get(ts.hs.URL + "/api/engines")
 	if err != nil {
 		t.Fatal(err)
@@ -448,18 +473,56 @@ func TestServeCheckAndCreateErrors(t *testing.T) {
 	}
 }
 
+// TestServeConnectionLimit: --max-conns counts every connection, and
+// spectators' sockets leave the reserve to the seats.
 func TestServeConnectionLimit(t *testing.T) {
-	ts := startServer(t, t.TempDir(), Limits{Conns: 2})
+	ts := startServer(t, t.TempDir(), Limits{Conns: 4, Reserve: 2})
 	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	ts.idle(t)
+	a := ts.dial(t, room.Watch)
 	ts.dial(t, room.Watch)
-	ts.dial(t, room.Watch)
-	resp, err := http.Get(ts.hs.URL + "/ws" + room.Watch)
+	if st, body := ts.get(t, "/ws"+room.Watch); st != 503 || !strings.Contains(body, "kept for players") {
+		t.Fatalf("a third spectator (of 2 the reserve leaves): %d %s", st, body)
+	}
+	ts.idle(t, 2)
+	ts.dial(t, room.Seats[0].Link)
+	ts.dial(t, room.Seats[1].Link)
+	if st, body := ts.get(t, "/api/variants"); st != 503 || !strings.Contains(body, "at most 4 connections") {
+		t.Fatalf("a fifth connection: %d %s", st, body)
+	}
+	a.ws.CloseNow()
+	ts.idle(t, 3)
+	if st, body := ts.get(t, "/api/variants"); st != 200 { // the limit recovers
+		t.Fatalf("with a connection free again: %d %s", st, body)
+	}
+}
+
+// get fetches path on a connection of its own and returns the status and
+// body.
+func (ts *testServer) get(t testing.TB, path string) (int, string) {
+	t.Helper()
+	cl := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	resp, err := cl.Get(ts.hs.URL + path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 503 || !strings.Contains(string(b), "at most 2 connections") {
-		t.Fatalf("third connection: %d %s", resp.StatusCode, b)
+	return resp.StatusCode, string(b)
+}
+
+// idle closes the test's idle HTTP connections and waits until the
+// server counts n open (the server notices a closed one a moment later).
+func (ts *testServer) idle(t testing.TB, n ...int64) {
+	t.Helper()
+	http.DefaultClient.CloseIdleConnections()
+	want := int64(0)
+	if len(n) > 0 {
+		want = n[0]
+	}
+	for end := time.Now().Add(10 * time.Second); ts.s.conns.Load() != want; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("the server counts %d connections, want %d", ts.s.conns.Load(), want)
+		}
 	}
 }

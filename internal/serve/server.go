@@ -8,11 +8,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
+	"mime"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,8 +41,18 @@ type Config struct {
 	Engines []referee.EngineConfig
 	Self    []string // argv of meeple's engine mode (nil: os.Executable() engine)
 	Limits  Limits
-	Stdout  io.Writer // the line with the URL
-	Stderr  io.Writer // warnings
+	// PublicURLs are the addresses people reach the server by besides
+	// the one it listens on, such as a TLS reverse proxy's
+	// ("https://games.example.org"): their hosts are accepted (Host and
+	// Origin), and the first makes the links the server hands out
+	// absolute.
+	PublicURLs []string
+	// AllowSeed lets a page choose the chance seed of a room in a game of
+	// chance or hidden information (tests, demonstrations): whoever
+	// chooses it knows every deal.
+	AllowSeed bool
+	Stdout    io.Writer // the line with the URL
+	Stderr    io.Writer // warnings
 }
 
 // DefaultDir is where rooms are kept without --dir: a meeple-serve
@@ -54,18 +67,27 @@ func DefaultDir() string {
 
 // Server serves the page, the lobby API, the rooms and their WebSockets.
 type Server struct {
-	cfg   Config
-	lim   Limits
-	store store
-	saver *saver
-	ctx   context.Context // ends when the server closes: stops games and sockets
-	stop  context.CancelFunc
+	cfg    Config
+	lim    Limits
+	store  store
+	log    *journal
+	saver  *saver
+	ctx    context.Context // ends when the server closes: stops games and sockets
+	stop   context.CancelFunc
+	guard  *guard
+	tm     timing
+	closed sync.WaitGroup // the janitor and unloads in flight
 
-	mu      sync.Mutex
-	rooms   map[string]*Room // in memory
-	onDisk  int              // rooms kept in all
-	engines int              // engine seats of the rooms in memory
-	conns   atomic.Int64
+	// mu guards the maps below; nothing slow (a game stopping, the disk)
+	// happens under it. A room being loaded or unloaded is in busy, and
+	// whoever wants it waits for its channel.
+	mu    sync.Mutex
+	rooms map[string]*Room         // in memory
+	busy  map[string]chan struct{} // being loaded or unloaded
+	kept  map[string]time.Time     // every room kept (on disk): its last use
+
+	engines atomic.Int64 // engine seats of the games running
+	conns   atomic.Int64 // connections open (Listener's), or sockets when serving another listener
 
 	watch *watcher // --watch: the match followed
 
@@ -74,9 +96,17 @@ type Server struct {
 	onDelivered func(time.Duration)
 }
 
-// New opens the rooms directory and loads its rooms (as many as
-// Limits.Live allows; the others load when visited), resuming the games in
-// progress.
+// timing holds the server's periods (tests shorten them).
+type timing struct {
+	ping  time.Duration // between pings of a socket
+	pong  time.Duration // how long a pong may take
+	sweep time.Duration // between the janitor's rounds
+}
+
+var defaultTiming = timing{ping: 30 * time.Second, pong: 15 * time.Second, sweep: time.Minute}
+
+// New opens the rooms directory, repairs what a crash left there
+// (Server.recover), and starts the log. Rooms are loaded when visited.
 func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Dir == "" {
 		cfg.Dir = DefaultDir()
@@ -87,30 +117,33 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), store: store{cfg.Dir}, rooms: map[string]*Room{}}
-	if err := s.store.init(); err != nil {
-		return nil, err
-	}
-	ids, err := s.store.ids()
+	lim := cfg.Limits.withDefaults()
+	g, err := newGuard(cfg.PublicURLs, lim.Creates)
 	if err != nil {
 		return nil, err
 	}
+	s := &Server{cfg: cfg, lim: lim, store: store{cfg.Dir}, guard: g, tm: defaultTiming,
+		rooms: map[string]*Room{}, busy: map[string]chan struct{}{}, kept: map[string]time.Time{}}
+	if err := s.store.init(); err != nil {
+		return nil, err
+	}
+	last, written, err := s.recover()
+	if err != nil {
+		return nil, err
+	}
+	if s.log, err = openJournal(filepath.Join(cfg.Dir, "log"), last, s.logf); err != nil {
+		return nil, err
+	}
+	s.saver = newSaver(s.store, s.log, s.logf)
+	for id, seq := range written {
+		s.saver.durable(id, seq)
+	}
 	s.ctx, s.stop = context.WithCancel(ctx)
-	s.saver = newSaver()
-	s.onDisk = len(ids)
 	if cfg.Watch != "" {
 		s.watch = newWatcher(s.ctx, cfg.Watch, s.logf)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, id := range ids {
-		if len(s.rooms) >= s.lim.Live {
-			break
-		}
-		if _, _, err := s.loadLocked(id); err != nil {
-			s.logf("room %s: %v", id, err)
-		}
-	}
+	s.closed.Add(1)
+	go s.janitor()
 	return s, nil
 }
 
@@ -118,7 +151,8 @@ func (s *Server) logf(format string, args ...any) {
 	fmt.Fprintf(s.cfg.Stderr, "meeple serve: "+format+"\n", args...)
 }
 
-// Close stops every game (they stay on disk, resumable) and every socket.
+// Close stops every game (they stay on disk, resumable), every socket,
+// and the log.
 func (s *Server) Close() {
 	s.stop()
 	s.mu.Lock()
@@ -130,7 +164,9 @@ func (s *Server) Close() {
 	for _, r := range rooms {
 		r.halt()
 	}
+	s.closed.Wait()
 	s.saver.stop()
+	s.log.close()
 }
 
 // halt stops the room's game goroutine and waits for it.
@@ -164,16 +200,17 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 		return err
 	}
 	defer s.Close()
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	s.guard.listening(ln.Addr())
+	hs := s.HTTPServer()
 	if cfg.Stdout != nil {
 		page := ""
 		if cfg.Watch != "" {
 			page = "watch"
 		}
-		fmt.Fprintf(cfg.Stdout, "meeple serve: open http://%s/%s (rooms in %s)\n", ln.Addr(), page, s.cfg.Dir)
+		fmt.Fprintf(cfg.Stdout, "meeple serve: open %s/%s (rooms in %s)\n", s.base("http://"+ln.Addr().String()), page, s.cfg.Dir)
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(s.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err
@@ -186,7 +223,25 @@ func Serve(ctx context.Context, ln net.Listener, cfg Config) error {
 	return context.Cause(ctx)
 }
 
-// Handler is the server's HTTP handler.
+// base is where the server's links start: the first public URL, or
+// local (the listening address) without one.
+func (s *Server) base(local string) string {
+	if s.guard.public != "" {
+		return s.guard.public
+	}
+	return local
+}
+
+// HTTPServer is an http.Server for the server's Handler, with deadlines
+// on every request's headers and body and on idle connections.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: s.lim.Body, ReadTimeout: 2 * s.lim.Body,
+		WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 16 << 10,
+		ErrorLog: log.New(s.cfg.Stderr, "meeple serve: http: ", 0)}
+}
+
+// Handler is the server's HTTP handler: the page and the API behind the
+// guard (guard.go: Host, Origin, the security headers).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
@@ -200,7 +255,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "no such API: "+r.Method+" "+r.URL.Path)
 	})
-	return mux
+	return s.guard.wrap(mux)
 }
 
 // handlePage serves index.html for the page's paths and the page's files.
@@ -258,16 +313,34 @@ func (s *Server) handleEngines(w http.ResponseWriter, r *http.Request) {
 // maxBody bounds an HTTP request body (a variant file, a room to create).
 const maxBody = 64 << 10
 
-// readBody decodes a JSON body into v, strictly; it writes the error
-// response and returns false when it cannot.
-func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
+// readBody decodes a JSON body into v, strictly: an application/json
+// body (a form's or text/plain body is what another site's page can send
+// without asking), one object, known fields, nothing after it, read
+// within the body's deadline. It writes the error response and returns
+// false when it cannot.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		httpError(w, http.StatusUnsupportedMediaType, "the body must be application/json")
+		return false
+	}
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.lim.Body))
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("want one JSON object and nothing after it")
+		}
+	}
+	if err != nil {
 		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
+		var ne net.Error
+		switch {
+		case errors.As(err, &mb):
 			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
-		} else {
+		case errors.As(err, &ne) && ne.Timeout():
+			httpError(w, http.StatusRequestTimeout, fmt.Sprintf("the body did not arrive within %v", s.lim.Body))
+		default:
 			httpError(w, http.StatusBadRequest, "body: "+err.Error())
 		}
 		return false
@@ -276,29 +349,39 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 // loadVariant loads a variant as a page gives it: a shipped name or family
-// with inline rules, or a file's text. A page may not name a path: the
-// server reads no file for it.
+// with inline rules, or a file's text (whose extends names shipped
+// variants only). A page may not name a path: the server reads no file
+// for it. The names and description it shows to others are made safe to
+// show (safeText).
 func loadVariant(spec, text, file string) (*games.Variant, error) {
+	var v *games.Variant
+	var err error
 	if text != "" {
 		name := path.Base(strings.ReplaceAll(file, `\`, "/"))
 		if name == "." || name == "/" || name == "" {
 			name = "upload.toml"
 		}
-		return games.ParseVariant(name, []byte(text))
+		v, err = games.ParseVariant(safeText(name), []byte(text))
+	} else {
+		base, _, _ := strings.Cut(spec, "(")
+		if base = strings.TrimSpace(base); base == "" || strings.ContainsAny(base, `/\`) || strings.HasSuffix(base, ".toml") {
+			return nil, fmt.Errorf("variant %q: want a shipped variant or game, with rules in parentheses (othello(size=10)), or a file's text", safeText(truncate(spec, 64)))
+		}
+		v, err = games.LoadVariant(spec)
 	}
-	base, _, _ := strings.Cut(spec, "(")
-	if base = strings.TrimSpace(base); base == "" || strings.ContainsAny(base, `/\`) || strings.HasSuffix(base, ".toml") {
-		return nil, fmt.Errorf("variant %q: want a shipped variant or game, with rules in parentheses (othello(size=10)), or a file's text", truncate(spec, 64))
+	if err != nil {
+		return nil, err
 	}
-	return games.LoadVariant(spec)
+	v.Name, v.Description = safeText(v.Name), safeText(v.Description)
+	return v, nil
 }
 
 // variantError writes a variant's error with its file, line and key.
 func variantError(w http.ResponseWriter, err error) {
-	out := map[string]any{"error": err.Error()}
+	out := map[string]any{"error": safeText(err.Error())}
 	var ve *games.VariantError
 	if errors.As(err, &ve) {
-		out["file"], out["line"], out["key"] = ve.File, ve.Line, ve.Key
+		out["file"], out["line"], out["key"] = safeText(ve.File), ve.Line, safeText(ve.Key)
 	}
 	writeJSON(w, http.StatusBadRequest, out)
 }
@@ -309,7 +392,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		TOML string `json:"toml"`
 		File string `json:"file"`
 	}
-	if !readBody(w, r, &req) {
+	if !s.readBody(w, r, &req) {
 		return
 	}
 	v, err := loadVariant(req.Spec, req.TOML, req.File)
@@ -320,19 +403,21 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, variantOf(v))
 }
 
+// handleRecord sends the room's finished games. A game's record is
+// written before its end is announced, so every game a page saw end is
+// there; a game in progress never is.
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if !roomID.MatchString(id) {
 		httpError(w, http.StatusNotFound, "no such room")
 		return
 	}
-	s.saver.flush() // the records of games just ended are written
 	b, err := os.ReadFile(s.store.path(id, ".txt"))
 	if err != nil {
-		if _, err := os.Stat(s.store.path(id, ".json")); err != nil {
-			httpError(w, http.StatusNotFound, "no such room")
-		} else {
+		if s.isKept(id) {
 			httpError(w, http.StatusNotFound, "no game of this room has ended yet")
+		} else {
+			httpError(w, http.StatusNotFound, "no such room")
 		}
 		return
 	}
@@ -347,7 +432,7 @@ func (s *Server) engineConfig(spec string) (referee.EngineConfig, error) {
 	if lv, ok := strings.CutPrefix(spec, "level="); ok {
 		l, err := repl.ParseLevel(lv)
 		if err != nil || l.N == 0 {
-			return referee.EngineConfig{}, fmt.Errorf("engine %q: want level=1..%d", truncate(spec, 32), repl.MaxLevel)
+			return referee.EngineConfig{}, fmt.Errorf("engine %q: want level=1..%d", safeText(truncate(spec, 32)), repl.MaxLevel)
 		}
 		n := l.Nodes()
 		return referee.EngineConfig{Name: "meeple-level-" + lv, Cmd: referee.Self, Proto: "native", Nodes: &n}, nil
@@ -359,7 +444,7 @@ func (s *Server) engineConfig(spec string) (referee.EngineConfig, error) {
 		}
 		names = append(names, e.Name)
 	}
-	msg := fmt.Sprintf("engine %q: want level=1..%d", truncate(spec, 32), repl.MaxLevel)
+	msg := fmt.Sprintf("engine %q: want level=1..%d", safeText(truncate(spec, 32)), repl.MaxLevel)
 	if len(names) > 0 {
 		msg += " or one of the server's engines: " + strings.Join(names, ", ")
 	}
@@ -380,8 +465,13 @@ type createRequest struct {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.guard.creates.take(s.guard.client(r), time.Now()); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+1)))
+		httpError(w, http.StatusTooManyRequests, fmt.Sprintf("too many rooms made from your address; try again in %v", wait.Round(time.Second)))
+		return
+	}
 	var req createRequest
-	if !readBody(w, r, &req) {
+	if !s.readBody(w, r, &req) {
 		return
 	}
 	v, err := loadVariant(req.Variant, req.TOML, req.File)
@@ -389,24 +479,25 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		variantError(w, err)
 		return
 	}
-	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: v.Spec(), Game: 1, Clock: req.Clock}
-	if req.Seed != nil {
-		f.Seed = *req.Seed
-	} else {
-		f.Seed = randomSeed()
+	typ := v.Game.Type()
+	if req.Seed != nil && (typ.Chance || typ.Information == games.ImperfectInformation) && !s.cfg.AllowSeed {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("seed: in %s the seed decides what is hidden, so no page may choose it (the server's operator allows it with --allow-seed, for tests)", v.Name))
+		return
 	}
+	now := time.Now()
+	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: v.Spec(), Game: 1, Clock: req.Clock, Seed: req.Seed, Turn: now.UnixMilli(), Used: now.UnixMilli()}
+	f.GameSeed = gameSeed(f.Seed, f.Game)
 	if req.Clock != "" {
 		if _, err := parseClock(req.Clock); err != nil {
 			httpError(w, http.StatusBadRequest, err.Error())
 			return
 		}
 	}
-	n := v.Game.Type().Players
+	n := typ.Players
 	if len(req.Seats) != n {
 		httpError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats; %d given", v.Name, n, len(req.Seats)))
 		return
 	}
-	engines := 0
 	names := v.Game.Describe().Players
 	for i, sq := range req.Seats {
 		sf := seatFile{}
@@ -427,11 +518,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			sf.Engine, sf.Name = sq.Engine, ec.Name
-			engines++
 		}
 		f.Seats = append(f.Seats, sf)
 	}
-	room, status, err := s.create(&f, v, engines)
+	room, status, err := s.create(&f, v)
 	if err != nil {
 		httpError(w, status, err.Error())
 		return
@@ -440,163 +530,29 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		Name string `json:"name"`
 		Link string `json:"link"`
 	}
+	base := s.base("")
 	out := struct {
 		Room  string     `json:"room"`
 		Watch string     `json:"watch"`
 		Seats []seatLink `json:"seats"`
-	}{Room: room.id, Watch: "/room/" + room.id}
+	}{Room: room.id, Watch: base + "/room/" + room.id}
 	for _, sf := range f.Seats {
 		sl := seatLink{Name: sf.Name}
 		if sf.Token != "" {
-			sl.Link = "/room/" + room.id + "?token=" + sf.Token
+			sl.Link = base + "/room/" + room.id + "?token=" + sf.Token
 		}
 		out.Seats = append(out.Seats, sl)
 	}
 	writeJSON(w, http.StatusCreated, out)
 }
 
-func randomSeed() uint64 {
-	var x uint64
-	for _, c := range randomHex(8) {
-		x = x<<4 | uint64(strings.IndexRune("0123456789abcdef", c))
-	}
-	return x
-}
-
 // parseClock reads a room's clock: seconds[+increment] ("300+2").
 func parseClock(s string) (referee.TimeControl, error) {
 	tc, err := referee.ParseTC(s)
 	if err == nil && (tc.Moves > 0 || !tc.Timed()) {
-		err = fmt.Errorf("clock %q: want seconds[+increment] (300+2)", truncate(s, 32))
+		err = fmt.Errorf("clock %q: want seconds[+increment] (300+2)", safeText(truncate(s, 32)))
 	}
 	return tc, err
-}
-
-// create keeps a new room, within the limits; it returns the HTTP status
-// of a refusal.
-func (s *Server) create(f *roomFile, v *games.Variant, engines int) (*Room, int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.onDisk >= s.lim.Rooms {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server keeps at most %d rooms; none can be added", s.lim.Rooms)
-	}
-	if s.engines+engines > s.lim.Engines {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server runs at most %d engines at once; %d are seated; try again later", s.lim.Engines, s.engines)
-	}
-	if !s.makeRoomLocked() {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds at most %d rooms in memory, all in use; try again later", s.lim.Live)
-	}
-	if err := s.store.save(f); err != nil {
-		return nil, http.StatusInternalServerError, err
-	}
-	s.onDisk++
-	r, err := s.openLocked(f, v)
-	if err != nil {
-		return nil, http.StatusInternalServerError, err
-	}
-	return r, 0, nil
-}
-
-// makeRoomLocked makes room for one more room in memory, unloading an
-// idle one (no page connected) if need be; false if none is idle.
-func (s *Server) makeRoomLocked() bool {
-	if len(s.rooms) < s.lim.Live {
-		return true
-	}
-	var idle *Room
-	for _, r := range s.rooms {
-		r.mu.Lock()
-		ok := len(r.conns) == 0 && (idle == nil || r.used.Before(idle.used))
-		r.mu.Unlock()
-		if ok {
-			idle = r
-		}
-	}
-	if idle == nil {
-		return false
-	}
-	idle.halt()
-	s.saver.flush()
-	delete(s.rooms, idle.id)
-	s.engines -= idle.engineSeats()
-	return true
-}
-
-func (r *Room) engineSeats() int {
-	n := 0
-	for _, sf := range r.file.Seats {
-		if sf.Engine != "" {
-			n++
-		}
-	}
-	return n
-}
-
-// room finds a room, loading it from disk if it is not in memory; the
-// status says why not.
-func (s *Server) room(id string) (*Room, int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if r, ok := s.rooms[id]; ok {
-		return r, 0, nil
-	}
-	return s.loadLocked(id)
-}
-
-func (s *Server) loadLocked(id string) (*Room, int, error) {
-	f, err := s.store.load(id)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, http.StatusNotFound, errors.New("no such room")
-	}
-	if err != nil {
-		return nil, http.StatusInternalServerError, err
-	}
-	v, err := games.LoadVariant(f.Rules)
-	if err != nil {
-		return nil, http.StatusInternalServerError, fmt.Errorf("room %s: %v", id, err)
-	}
-	v.Name = f.Variant
-	engines := 0
-	for _, sf := range f.Seats {
-		if sf.Engine != "" {
-			engines++
-		}
-	}
-	if s.engines+engines > s.lim.Engines {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server runs at most %d engines at once; try again later", s.lim.Engines)
-	}
-	if !s.makeRoomLocked() {
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds at most %d rooms in memory, all in use; try again later", s.lim.Live)
-	}
-	r, err := s.openLocked(f, v)
-	if err != nil {
-		return nil, http.StatusInternalServerError, err
-	}
-	return r, 0, nil
-}
-
-// openLocked puts a room in memory and starts its game.
-func (s *Server) openLocked(f *roomFile, v *games.Variant) (*Room, error) {
-	desc, err := json.Marshal(v.Game.Describe())
-	if err != nil {
-		return nil, err
-	}
-	r := &Room{s: s, id: f.ID, variant: v, desc: desc, file: *f, conns: map[*conn]struct{}{},
-		cache: map[int][]byte{}, used: time.Now()}
-	if f.Clock != "" {
-		if r.tc, err = parseClock(f.Clock); err != nil {
-			return nil, fmt.Errorf("room %s: %v", f.ID, err)
-		}
-	}
-	if n := len(f.Seats); n != v.Game.Type().Players {
-		return nil, fmt.Errorf("room %s: %d seats for a game of %d", f.ID, n, v.Game.Type().Players)
-	}
-	r.mu.Lock()
-	r.startLocked()
-	r.mu.Unlock()
-	s.rooms[f.ID] = r
-	s.engines += r.engineSeats()
-	return r, nil
 }
 
 // seatOf finds the room seat whose token is token (-1: none).

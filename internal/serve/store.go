@@ -1,32 +1,45 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/meeple-games/meeple/internal/referee"
 )
 
-// roomFile is a room as kept on disk (DIR/rooms/ID.json), rewritten
-// atomically after every ply: enough to rebuild the room and resume its
-// game exactly (the chance RNG is reseeded and the plies replayed).
+// roomFile is a room as kept on disk (DIR/rooms/ID.json, its snapshot)
+// and as the log's whole-room entries carry it: enough to rebuild the
+// room and resume its game exactly (the chance RNG is reseeded with the
+// game's seed and the plies replayed).
 type roomFile struct {
-	ID      string          `json:"id"`
-	Variant string          `json:"variant"` // the variant's name, for people
-	Rules   string          `json:"rules"`   // the effective rules as an inline spec: family(key=value,...)
-	Seed    uint64          `json:"seed"`    // the room's seed; game n's chance seed derives from it
-	Clock   string          `json:"clock,omitempty"`
-	Seats   []seatFile      `json:"seats"` // as created; game n seats them rotated by Shift
-	Game    int             `json:"game"`  // 1-based number of the current game
-	Shift   int             `json:"shift"` // game seat i is Seats[(i+Shift) % len(Seats)]
-	Plies   []referee.Ply   `json:"plies"`
-	Clocks  []int64         `json:"clocks,omitempty"` // ms left per game seat (timed rooms)
-	Ended   *referee.Record `json:"ended,omitempty"`  // the current game's record once it is over
+	ID      string `json:"id"`
+	Seq     uint64 `json:"seq"`     // the number of the room's last change (the log's entries count them)
+	Variant string `json:"variant"` // the variant's name, for people
+	Rules   string `json:"rules"`   // the effective rules as an inline spec: family(key=value,...)
+	// GameSeed is the current game's chance seed: a fresh random number
+	// for every game, kept here until the game has ended (its record then
+	// shows it), so that nothing a page sees tells a later deal. Only a
+	// room made with a seed (serve --allow-seed) derives it from Seed.
+	GameSeed uint64     `json:"gameSeed"`
+	Seed     *uint64    `json:"fixedSeed,omitempty"`
+	OldSeed  uint64     `json:"seed,omitempty"` // a room of an older meeple: game n's seed derived from it
+	Clock    string     `json:"clock,omitempty"`
+	Seats    []seatFile `json:"seats"` // as created; game n seats them rotated by Shift
+	Game     int        `json:"game"`  // 1-based number of the current game
+	Shift    int        `json:"shift"` // game seat i is Seats[(i+Shift) % len(Seats)]
+	Plies    []referee.Ply
+	Clocks   []int64         `json:"clocks,omitempty"` // ms left per game seat (timed rooms)
+	Turn     int64           `json:"turn,omitempty"`   // unix ms when the current position was reached: the seat to move has thought since
+	Used     int64           `json:"used,omitempty"`   // unix ms of the last move or visit, for expiry
+	Ended    *referee.Record `json:"ended,omitempty"`  // the current game's record once it is over
 }
 
 // seatFile is one seat of a room: a person (with the token of their
@@ -39,32 +52,48 @@ type seatFile struct {
 
 var roomID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
-// store is the --dir directory: rooms/ID.json and rooms/ID.txt (the
-// records of the room's finished games, as `meeple replay` reads them).
+// store is the --dir directory: rooms/ID.json (a room's snapshot),
+// rooms/ID.txt (the records of its finished games, as `meeple replay`
+// reads them) and log/ (the room log, journal.go).
 type store struct{ dir string }
 
 func (s store) path(id, ext string) string { return filepath.Join(s.dir, "rooms", id+ext) }
 
-func (s store) init() error { return os.MkdirAll(filepath.Join(s.dir, "rooms"), 0o755) }
+func (s store) rooms() string { return filepath.Join(s.dir, "rooms") }
 
-// save writes f atomically: a temp file in the same directory renamed
-// over the old one, so that a crash of the server leaves the old file or
-// the new, never a part. It is not synced (a ply is saved every move;
-// the records of finished games are).
-func (s store) save(f *roomFile) error {
-	b, err := json.Marshal(f)
-	if err != nil {
-		return err
+func (s store) init() error {
+	for _, d := range []string{s.rooms(), filepath.Join(s.dir, "log")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return err
+		}
 	}
-	return s.write(f.ID, b)
+	return nil
 }
 
+// removeTemps deletes the temporary files a crash left in rooms/.
+func (s store) removeTemps() (int, error) {
+	tmps, err := filepath.Glob(filepath.Join(s.rooms(), "*.tmp"))
+	for _, t := range tmps {
+		if os.Remove(t) != nil {
+			continue
+		}
+	}
+	return len(tmps), err
+}
+
+// write writes a room's snapshot durably: a temp file, synced, renamed
+// over the old one, so that a crash leaves the old snapshot or the new,
+// never a part. The directory is synced by the caller (syncDir), once for
+// a batch of snapshots.
 func (s store) write(id string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Join(s.dir, "rooms"), id+".*.tmp")
+	tmp, err := os.CreateTemp(s.rooms(), id+".*.tmp")
 	if err != nil {
-		return err
+		return fmt.Errorf("saving room %s: %w", id, err)
 	}
 	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Sync()
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -76,6 +105,21 @@ func (s store) write(id string, b []byte) error {
 		return fmt.Errorf("saving room %s: %w", id, err)
 	}
 	return nil
+}
+
+// syncDir makes the renames and removals in rooms/ durable.
+func (s store) syncDir() error { return syncDir(s.rooms()) }
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func (s store) load(id string) (*roomFile, error) {
@@ -96,9 +140,21 @@ func (s store) load(id string) (*roomFile, error) {
 	return &f, nil
 }
 
+// remove deletes a room's snapshot (an expired room); its records stay.
+func (s store) remove(id string) error {
+	err := os.Remove(s.path(id, ".json"))
+	if errors.Is(err, os.ErrNotExist) {
+		err = nil
+	}
+	if err == nil {
+		err = s.syncDir()
+	}
+	return err
+}
+
 // ids lists the rooms on disk.
 func (s store) ids() ([]string, error) {
-	ents, err := os.ReadDir(filepath.Join(s.dir, "rooms"))
+	ents, err := os.ReadDir(s.rooms())
 	if err != nil {
 		return nil, err
 	}
@@ -111,83 +167,230 @@ func (s store) ids() ([]string, error) {
 	return ids, nil
 }
 
-// appendRecord adds a finished game to the room's records file, synced.
+// appendRecord adds a finished game to the room's records file in one
+// write, synced. A write that fails is cut off again, so that the file
+// never holds part of a record that a later append would follow.
 func (s store) appendRecord(id string, r *referee.Record) error {
-	f, err := os.OpenFile(s.path(id, ".txt"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	var b bytes.Buffer
+	if err := r.WriteText(&b); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(s.path(id, ".txt"), os.O_WRONLY|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
 	}
-	err = r.WriteText(f)
-	if err == nil {
+	defer f.Close()
+	end, err := f.Seek(0, 2)
+	if err != nil {
+		return err
+	}
+	if _, err = f.WriteAt(b.Bytes(), end); err == nil {
 		err = f.Sync()
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err != nil {
+		f.Truncate(end)
+		return err
 	}
-	return err
+	return f.Close()
 }
 
-// saver writes rooms to disk in the order they changed, one at a time, so
-// that a room's files are written in order, a burst of moves in one room
-// costs one write, and no page waits for the disk. Server.Close flushes it.
+// records reads the room's records file and cuts off a torn tail, the
+// part of a record a crash interrupted (an append is one write, so only
+// the last can be torn): it returns the whole records, and how many
+// bytes it cut.
+func (s store) records(id string) ([]*referee.Record, int, error) {
+	p := s.path(id, ".txt")
+	data, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	rs, good := wholeRecords(data)
+	if good == len(data) {
+		return rs, 0, nil
+	}
+	if err := os.Truncate(p, int64(good)); err != nil {
+		return nil, 0, err
+	}
+	return rs, len(data) - good, nil
+}
+
+// wholeRecords reads the records at the start of data that are whole, and
+// the length of that part. Records start with their tags: a blank line
+// then a tag line ends the one before.
+func wholeRecords(data []byte) ([]*referee.Record, int) {
+	var out []*referee.Record
+	start := 0
+	for start < len(data) {
+		end := len(data)
+		for i := start; i+3 <= len(data); i++ {
+			if data[i] == '\n' && data[i+1] == '\n' && data[i+2] == '[' && i > start {
+				if j := bytes.Index(data[start:i], []byte("\n\n")); j >= 0 { // past the tags: the movetext ends here
+					end = i + 2
+					break
+				}
+			}
+		}
+		rs, err := referee.ReadRecords(bytes.NewReader(data[start:end]))
+		if err != nil || len(rs) != 1 || !bytes.HasSuffix(data[start:end], []byte("\n\n")) {
+			return out, start
+		}
+		out = append(out, rs[0])
+		start = end
+	}
+	return out, start
+}
+
+// saver writes rooms' snapshots behind the log, in the order they changed,
+// each at most once however many times it changed meanwhile, so that no
+// page waits for them. A snapshot is written only if it is newer than the
+// one on disk (a room unloaded and loaded again has two Room values), and
+// once it is durable the log may forget the room's older entries. A write
+// that fails is tried again, and logged.
 type saver struct {
+	st    store
+	j     *journal
+	logf  func(string, ...any)
+	retry time.Duration // the wait before a failed batch is tried again
+
 	mu      sync.Mutex
 	cond    *sync.Cond
-	q       []func()
+	dirty   map[string]*Room
+	order   []string
+	written map[string]uint64 // the Seq of each room's durable snapshot
 	busy    bool
 	stopped bool
+	done    chan struct{} // closed when run returns
 }
 
-func newSaver() *saver {
-	s := &saver{}
+func newSaver(st store, j *journal, logf func(string, ...any)) *saver {
+	s := &saver{st: st, j: j, logf: logf, retry: time.Second, dirty: map[string]*Room{}, written: map[string]uint64{}, done: make(chan struct{})}
 	s.cond = sync.NewCond(&s.mu)
 	go s.run()
 	return s
 }
 
-// queue adds a job: writing a room, appending a record.
-func (s *saver) queue(job func()) {
+// queue asks for r's snapshot to be written.
+func (s *saver) queue(r *Room) {
 	s.mu.Lock()
-	s.q = append(s.q, job)
+	if _, ok := s.dirty[r.id]; !ok {
+		s.order = append(s.order, r.id)
+	}
+	s.dirty[r.id] = r
 	s.mu.Unlock()
 	s.cond.Broadcast()
 }
 
+// durable marks seq as the Seq of id's snapshot on disk (read at start).
+func (s *saver) durable(id string, seq uint64) {
+	s.mu.Lock()
+	s.written[id] = max(s.written[id], seq)
+	s.mu.Unlock()
+}
+
+// forget drops an expired room.
+func (s *saver) forget(id string) {
+	s.mu.Lock()
+	delete(s.written, id)
+	s.mu.Unlock()
+}
+
 func (s *saver) run() {
+	defer close(s.done)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
-		for len(s.q) == 0 && !s.stopped {
+		for len(s.order) == 0 && !s.stopped {
 			s.cond.Wait()
 		}
-		if len(s.q) == 0 {
+		if len(s.order) == 0 {
 			return
 		}
-		job := s.q[0]
-		s.q = s.q[1:]
+		batch := make([]*Room, 0, len(s.order))
+		for _, id := range s.order {
+			batch = append(batch, s.dirty[id])
+		}
+		s.order, s.dirty = s.order[:0], map[string]*Room{}
 		s.busy = true
 		s.mu.Unlock()
-		job()
+		failed, done := s.write(batch)
 		s.mu.Lock()
+		for id, seq := range done {
+			s.written[id] = max(s.written[id], seq)
+		}
 		s.busy = false
+		for _, r := range failed {
+			if _, ok := s.dirty[r.id]; !ok {
+				s.order = append(s.order, r.id)
+				s.dirty[r.id] = r
+			}
+		}
 		s.cond.Broadcast()
+		if len(failed) > 0 {
+			if s.stopped {
+				return // the log keeps what the snapshots lack, for the next start
+			}
+			s.mu.Unlock()
+			time.Sleep(s.retry)
+			s.mu.Lock()
+		}
 	}
 }
 
-// flush waits until every queued job is done.
-func (s *saver) flush() {
+// write writes a batch of snapshots, syncs the directory once, and tells
+// the log which rooms are covered. It returns the rooms that failed and
+// the Seq of each snapshot written.
+func (s *saver) write(batch []*Room) (failed []*Room, done map[string]uint64) {
+	done = map[string]uint64{}
+	s.mu.Lock()
+	floor := make(map[string]uint64, len(batch))
+	for _, r := range batch {
+		floor[r.id] = s.written[r.id]
+	}
+	s.mu.Unlock()
+	for _, r := range batch {
+		b, seq := r.snapshot()
+		if seq <= floor[r.id] {
+			continue
+		}
+		if err := s.st.write(r.id, b); err != nil {
+			s.logf("%v; trying again", err)
+			failed = append(failed, r)
+			continue
+		}
+		done[r.id] = seq
+	}
+	if len(done) == 0 {
+		return failed, done
+	}
+	if err := s.st.syncDir(); err != nil {
+		s.logf("syncing the rooms directory: %v; trying again", err)
+		return batch, map[string]uint64{}
+	}
+	for id, seq := range done {
+		s.j.covered(id, seq)
+	}
+	return failed, done
+}
+
+// wait waits until id's snapshot on disk is at least seq (or the saver
+// has stopped: the log then keeps what the snapshot lacks).
+func (s *saver) wait(id string, seq uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for len(s.q) > 0 || s.busy {
+	for s.written[id] < seq && !s.stopped {
 		s.cond.Wait()
 	}
 }
 
-// stop flushes and ends the saver.
+// stop writes what is queued (once: a write that fails is left to the
+// log) and ends the saver.
 func (s *saver) stop() {
-	s.flush()
 	s.mu.Lock()
 	s.stopped = true
 	s.mu.Unlock()
 	s.cond.Broadcast()
+	<-s.done
 }

@@ -216,16 +216,16 @@ func (s *Server) handleWatchSocket(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "this server watches no match (meeple serve --watch DIR)")
 		return
 	}
-	ws, release := s.accept(w, r)
+	ws := s.accept(w, r, false)
 	if ws == nil {
 		return
 	}
-	defer release()
 	// A new watcher gets up to keepFinished finished games at once.
 	c := &conn{ws: ws, roomSeat: -1, out: make(chan outMsg, outQueue+keepFinished+64), gone: make(chan struct{})}
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	go c.writer(ctx)
+	go s.keepAlive(ctx, c)
 	s.watch.join(c)
 	defer s.watch.leave(c)
 	for {

@@ -106,21 +106,47 @@ func (d *delivery) done() {
 	}
 }
 
-// accept upgrades a request to a WebSocket within the connection limit;
-// it writes the refusal itself and returns nil past the limit.
-func (s *Server) accept(w http.ResponseWriter, r *http.Request) (*websocket.Conn, func()) {
-	if s.conns.Add(1) > int64(s.lim.Conns) {
-		s.conns.Add(-1)
-		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server takes at most %d connections at once; try again later", s.lim.Conns))
-		return nil, nil
+// accept upgrades a request to a WebSocket. A spectator's is refused
+// when fewer than Limits.Reserve connections are left, so that spectators
+// cannot lock the players out; it writes the refusal itself and returns
+// nil then.
+func (s *Server) accept(w http.ResponseWriter, r *http.Request, seat bool) *websocket.Conn {
+	if !seat && s.conns.Load() > int64(s.lim.Conns-s.lim.Reserve) {
+		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("spectators may take %d of the server's %d connections, all taken (the rest are kept for players); try again later",
+			s.lim.Conns-s.lim.Reserve, s.lim.Conns))
+		return nil
 	}
-	ws, err := websocket.Accept(w, r, nil) // checks that Origin is this host
+	ws, err := websocket.Accept(w, r, nil) // checks that Origin is this host (the guard did too)
 	if err != nil {
-		s.conns.Add(-1)
-		return nil, nil
+		return nil
 	}
 	ws.SetReadLimit(s.lim.Message)
-	return ws, func() { s.conns.Add(-1) }
+	return ws
+}
+
+// keepAlive pings the page every so often: one that does not answer in
+// time (gone without closing: a laptop shut, a network lost) is closed,
+// which ends its read loop, and its seat shows offline.
+func (s *Server) keepAlive(ctx context.Context, c *conn) {
+	t := time.NewTicker(s.tm.ping)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.gone:
+			return
+		case <-t.C:
+			pctx, cancel := context.WithTimeout(ctx, s.tm.pong)
+			err := c.ws.Ping(pctx)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "no answer to a ping")
+				c.ws.CloseNow()
+				return
+			}
+		}
+	}
 }
 
 func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
@@ -136,17 +162,29 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	ws, release := s.accept(w, r)
+	ws := s.accept(w, r, rs >= 0)
 	if ws == nil {
 		return
 	}
-	defer release()
+	if !s.serveRoom(room, ws, rs) {
+		// The room was put away between the lookup and the join: the page
+		// reconnects and finds it again.
+		ws.Close(websocket.StatusTryAgainLater, "the room was being put away; reconnect")
+	}
+}
+
+// serveRoom runs a page's socket in room at room seat rs (-1: a
+// spectator); false if the room was unloaded before the page joined.
+func (s *Server) serveRoom(room *Room, ws *websocket.Conn, rs int) bool {
 	c := newConn(ws, rs)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	go c.writer(ctx)
-	room.join(c)
+	if !room.join(c) {
+		return false
+	}
 	defer room.leave(c)
+	go c.writer(ctx)
+	go s.keepAlive(ctx, c)
 	for {
 		_, data, err := ws.Read(ctx)
 		at := time.Now()
@@ -159,7 +197,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 				// library closes the socket itself (1009, 1002).
 				c.close(websocket.StatusPolicyViolation, err.Error())
 			}
-			return
+			return true
 		}
 		u, err := Decode(data)
 		if err != nil {
@@ -183,10 +221,14 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// join sends a new page its hello and the state, and tells the others.
-func (r *Room) join(c *conn) {
+// join sends a new page its hello and the state, and tells the others;
+// false if the room is gone (unloaded).
+func (r *Room) join(c *conn) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.gone {
+		return false
+	}
 	r.conns[c] = struct{}{}
 	r.used = time.Now()
 	c.send(r.hello(c.roomSeat), nil)
@@ -196,6 +238,7 @@ func (r *Room) join(c *conn) {
 	if c.roomSeat >= 0 {
 		r.seatsChanged()
 	}
+	return true
 }
 
 func (r *Room) leave(c *conn) {

@@ -7,6 +7,7 @@ function build(el, attrs, children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "text") el.textContent = v;
+    else if (k === "style") el.style.cssText = v; // the CSSOM: the page's policy refuses style attributes
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {
