@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -21,8 +22,10 @@ const roomsAtOnce = 500
 // number of moves played in all. It reports moves/s and the p50 and p99
 // latency from a move's arrival at the server to its delivery to every
 // page of the room. think=0 answers every state at once (the server
-// saturated: latency is mostly queueing); think=1s pauses a second before
-// each move, as a quick player would (500 moves/s offered).
+// saturated: latency is mostly queueing); think=1s pauses 0.5 to 1.5 s
+// (uniformly, 1 s on average) before each move, as quick players would,
+// so that the rooms' moves arrive spread out rather than in waves (500
+// moves/s offered).
 func BenchmarkRooms(b *testing.B) {
 	for _, think := range []time.Duration{0, time.Second} {
 		b.Run("think="+think.String(), func(b *testing.B) { benchRooms(b, think) })
@@ -30,7 +33,7 @@ func BenchmarkRooms(b *testing.B) {
 }
 
 func benchRooms(b *testing.B, think time.Duration) {
-	ts := startServer(b, b.TempDir(), Limits{})
+	ts := startServer(b, b.TempDir(), Limits{Creates: 2 * roomsAtOnce})
 	var mu sync.Mutex
 	var lat []time.Duration
 	ts.s.onDelivered = func(d time.Duration) {
@@ -90,7 +93,7 @@ func benchRooms(b *testing.B, think time.Duration) {
 				out, _ = json.Marshal(Up{Type: "move", Move: m.Legal[0].Move, Ply: &m.Ply})
 				if think > 0 {
 					select {
-					case <-time.After(think):
+					case <-time.After(think/2 + rand.N(think)):
 					case <-ctx.Done():
 						return
 					}

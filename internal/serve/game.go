@@ -192,7 +192,7 @@ func (r *Room) hook(u referee.Update) {
 	e := &entry{Ply: &p, N: len(plies), Clocks: millis(u.Clocks)}
 	logged := r.logLocked(e)
 	r.mu.Unlock()
-	if <-logged != nil {
+	if logged.wait() != nil {
 		return // the server stops: this ply was never acknowledged
 	}
 	r.mu.Lock()
@@ -225,7 +225,7 @@ func (r *Room) finish(rec *referee.Record) {
 	e := &entry{File: &f}
 	logged := r.logLocked(e)
 	r.mu.Unlock()
-	if <-logged != nil || !r.writeRecord(rec) {
+	if logged.wait() != nil || !r.writeRecord(rec) {
 		return
 	}
 	r.mu.Lock()

@@ -73,39 +73,51 @@ func (e *entry) apply(f *roomFile) (*roomFile, error) {
 	return nil, errors.New("an entry of no kind")
 }
 
-// segmentBytes is the size past which the log starts a new segment.
-const segmentBytes = 4 << 20
+// segmentBytes is the size past which the log starts a new segment:
+// about half an hour of 500 rooms playing at human pace.
+const segmentBytes = 64 << 20
 
-// journal is the room log: its segments and the committer.
+// journal is the room log: its segments, the entries waiting for their
+// sync, and who writes them. There is no writer of its own: the first
+// waiter to find no write under way writes everything queued (the leader),
+// and the entries queued meanwhile wait for the next leader among them,
+// so that the goroutine whose ply it is goes on without a hand-off.
 type journal struct {
-	dir  string
-	logf func(string, ...any)
+	dir      string
+	logf     func(string, ...any)
+	segBytes int64 // segmentBytes (tests: less)
 	// retry is the first wait before a failed write is tried again; it
 	// doubles up to a few seconds.
 	retry time.Duration
 	// faults, when above zero, fails that many writes (tests).
 	faults atomic.Int32
+	// seal is told the rooms of a segment when a new one starts: their
+	// snapshots are due, so that the segment can go.
+	seal func(rooms []string)
 
 	mu      sync.Mutex
-	cond    *sync.Cond
+	cond    *sync.Cond // a write ended, or the log closed (for close and a retry's sleep)
 	queue   []*commit
+	leading bool // a leader is writing
 	closed  bool
 	seg     int                       // the segment appended to
 	rooms   map[int]map[string]uint64 // per segment: each room's last Seq in it
 	snaps   map[string]uint64         // each room's durable snapshot's Seq
 	dropped map[string]bool           // rooms expired: their entries need no snapshot
-	done    chan struct{}             // closed when the committer returns
 
-	f    *os.File // the committer's own: the segment and its size
+	f    *os.File // the leader's: the segment and its size
 	size int64
 }
 
 // commit is an entry waiting for its sync.
 type commit struct {
+	j    *journal
 	line []byte
 	room string
 	seq  uint64
-	done chan error
+	done bool          // written, or given up (err)
+	err  error         // nil once written; errClosing if the server stopped first
+	wake chan struct{} // its waiter is woken: done, or to lead
 }
 
 // errClosing is what an append waiting at shutdown gets: not written.
@@ -164,13 +176,12 @@ func readLog(dir string, logf func(string, ...any)) ([]entry, []int, error) {
 
 // openJournal starts a log in dir after segment last (what recover left).
 func openJournal(dir string, last int, logf func(string, ...any)) (*journal, error) {
-	j := &journal{dir: dir, logf: logf, retry: 50 * time.Millisecond, rooms: map[int]map[string]uint64{},
-		snaps: map[string]uint64{}, dropped: map[string]bool{}, done: make(chan struct{})}
+	j := &journal{dir: dir, logf: logf, segBytes: segmentBytes, retry: 50 * time.Millisecond, rooms: map[int]map[string]uint64{},
+		snaps: map[string]uint64{}, dropped: map[string]bool{}}
 	j.cond = sync.NewCond(&j.mu)
 	if err := j.open(last + 1); err != nil {
 		return nil, err
 	}
-	go j.run()
 	return j, nil
 }
 
@@ -195,92 +206,116 @@ func (j *journal) open(n int) error {
 	return nil
 }
 
-// append queues e; the returned channel gets nil once e is durable (or
-// errClosing if the server stops first). Entries of one room must be
-// appended in Seq order, which the queue keeps.
-func (j *journal) append(e *entry) <-chan error {
-	done := make(chan error, 1)
+// append queues e; its commit's wait returns once e is durable. Entries
+// of one room must be appended in Seq order, which the queue keeps.
+func (j *journal) append(e *entry) *commit {
+	c := &commit{j: j, room: e.Room, seq: e.Seq, wake: make(chan struct{}, 1)}
 	line, err := json.Marshal(e)
 	if err != nil {
-		done <- err
-		return done
+		c.done, c.err = true, err
+		return c
 	}
+	c.line = append(line, '\n')
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.closed {
-		done <- errClosing
-		return done
+		c.done, c.err = true, errClosing
+		return c
 	}
-	j.queue = append(j.queue, &commit{line: append(line, '\n'), room: e.Room, seq: e.Seq, done: done})
+	j.queue = append(j.queue, c)
 	if e.Drop {
 		j.dropped[e.Room] = true
 	}
-	j.cond.Broadcast()
-	return done
+	return c
 }
 
-// run is the committer: it writes what is queued in one write and one
-// sync, then tells every waiting entry; a failed write is cut off again
-// and tried again (logged, with a growing wait), never dropped.
-func (j *journal) run() {
-	defer close(j.done)
-	for {
-		j.mu.Lock()
-		for len(j.queue) == 0 && !j.closed {
-			j.cond.Wait()
+// wait waits until c is on disk (nil) or the server stopped first. The
+// waiter that finds no write under way writes what is queued.
+func (c *commit) wait() error {
+	j := c.j
+	j.mu.Lock()
+	for !c.done {
+		if j.leading {
+			j.mu.Unlock()
+			<-c.wake
+			j.mu.Lock()
+			continue
 		}
+		j.leading = true
 		batch := j.queue
 		j.queue = nil
-		closed := j.closed
 		j.mu.Unlock()
-		if len(batch) == 0 && closed {
-			return
-		}
-		var buf []byte
-		for _, c := range batch {
-			buf = append(buf, c.line...)
-		}
-		wait := j.retry
-		for {
-			err := j.write(buf)
-			if err == nil {
-				break
-			}
-			j.logf("the room log: %v (%d changes wait; trying again in %v)", err, len(batch), wait)
-			if !j.sleep(wait) {
-				for _, c := range batch {
-					c.done <- errClosing
-				}
-				j.fail()
-				return
-			}
-			wait = min(2*wait, 5*time.Second)
-		}
+		j.write(batch)
 		j.mu.Lock()
-		for _, c := range batch {
-			j.rooms[j.seg][c.room] = c.seq
+		j.leading = false
+		if len(j.queue) > 0 {
+			j.queue[0].signal() // the next leader
 		}
-		j.mu.Unlock()
-		for _, c := range batch {
-			c.done <- nil
-		}
-		if j.size >= segmentBytes {
-			if err := j.open(j.seg + 1); err != nil {
-				j.logf("%v; the log goes on in its segment", err)
-			}
-		}
-		j.trim()
+		j.cond.Broadcast() // a close waiting for the write
+	}
+	j.mu.Unlock()
+	return c.err
+}
+
+// signal wakes c's waiter, if it is not awake already.
+func (c *commit) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
 	}
 }
 
-// fail tells what is still queued that it will not be written.
-func (j *journal) fail() {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	for _, c := range j.queue {
-		c.done <- errClosing
+// write writes a batch in one write and one sync, and marks its entries
+// done; a failed write is cut off again and tried again (logged, with a
+// growing wait), never dropped, until the log closes. Then it starts a
+// new segment when this one is full, and deletes those no longer needed.
+func (j *journal) write(batch []*commit) {
+	var buf []byte
+	for _, c := range batch {
+		buf = append(buf, c.line...)
 	}
-	j.queue = nil
+	wait := j.retry
+	var err error
+	for {
+		if err = j.writeSync(buf); err == nil {
+			break
+		}
+		j.logf("the room log: %v (%d changes wait; trying again in %v)", err, len(batch), wait)
+		if !j.sleep(wait) {
+			err = errClosing
+			break
+		}
+		wait = min(2*wait, 5*time.Second)
+	}
+	j.mu.Lock()
+	for _, c := range batch {
+		c.done, c.err = true, err
+		if err == nil {
+			j.rooms[j.seg][c.room] = c.seq
+		}
+		c.signal()
+	}
+	j.mu.Unlock()
+	if err != nil {
+		return
+	}
+	if j.size >= j.segBytes {
+		sealed := j.seg
+		if err := j.open(j.seg + 1); err != nil {
+			j.logf("%v; the log goes on in its segment", err)
+		} else if j.seal != nil {
+			j.mu.Lock()
+			rooms := make([]string, 0, len(j.rooms[sealed]))
+			for room := range j.rooms[sealed] {
+				if !j.dropped[room] {
+					rooms = append(rooms, room)
+				}
+			}
+			j.mu.Unlock()
+			j.seal(rooms)
+		}
+	}
+	j.trim()
 }
 
 // sleep waits d, or until the log closes (false).
@@ -296,9 +331,9 @@ func (j *journal) sleep(d time.Duration) bool {
 	return !j.closed
 }
 
-// write appends buf to the segment and syncs it; on failure the segment is
-// cut back to its size before.
-func (j *journal) write(buf []byte) error {
+// writeSync appends buf to the segment and syncs it; on failure the
+// segment is cut back to its size before.
+func (j *journal) writeSync(buf []byte) error {
 	if j.faults.Load() > 0 && j.faults.Add(-1) >= 0 {
 		return errors.New("write: an injected fault")
 	}
@@ -364,14 +399,22 @@ func (j *journal) trim() {
 	}
 }
 
-// close stops the committer after what is queued is written (a write that
-// fails at this point is not retried: its entries were not acknowledged).
+// close stops the log: an entry still queued, and a write failing now,
+// are not written (they were never acknowledged); a write under way ends
+// first.
 func (j *journal) close() {
 	j.mu.Lock()
 	j.closed = true
-	j.mu.Unlock()
+	for _, c := range j.queue {
+		c.done, c.err = true, errClosing
+		c.signal()
+	}
+	j.queue = nil
 	j.cond.Broadcast()
-	<-j.done
+	for j.leading {
+		j.cond.Wait()
+	}
+	j.mu.Unlock()
 	if j.f != nil {
 		j.f.Close()
 	}

@@ -246,7 +246,7 @@ func (r *Room) seatsChanged() {
 // returned channel says when it is on disk (nil) or that the server
 // stopped first; apply it then. Call with r.mu held, so that the room's
 // changes join the log in order.
-func (r *Room) logLocked(e *entry) <-chan error {
+func (r *Room) logLocked(e *entry) *commit {
 	r.seq++
 	e.Room, e.Seq = r.id, r.seq
 	if e.At == 0 {
@@ -255,12 +255,10 @@ func (r *Room) logLocked(e *entry) <-chan error {
 	return r.s.log.append(e)
 }
 
-// applied notes a change that is on disk: the saver writes the room's
-// snapshot behind it. Call with r.mu held.
-func (r *Room) applied(seq uint64) {
-	r.file.Seq = seq
-	r.s.saver.queue(r)
-}
+// applied notes a change that is on disk. The room's snapshot is written
+// later: when the log's segment holding the change is sealed, or when the
+// room is put away. Call with r.mu held.
+func (r *Room) applied(seq uint64) { r.file.Seq = seq }
 
 // snapshot is the room's file as JSON, and its Seq, for the saver.
 func (r *Room) snapshot() ([]byte, uint64) {
@@ -355,7 +353,7 @@ func (r *Room) newGame(swap bool) string {
 	e := &entry{File: &f, At: f.Turn}
 	logged := r.logLocked(e)
 	r.mu.Unlock()
-	if err := <-logged; err != nil {
+	if err := logged.wait(); err != nil {
 		r.s.releaseEngines(n)
 		return "the new game could not be saved: " + err.Error()
 	}

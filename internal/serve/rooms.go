@@ -92,7 +92,7 @@ func (s *Server) create(f *roomFile, v *games.Variant) (*Room, int, error) {
 	e := &entry{File: f, At: f.Turn}
 	logged := r.logLocked(e)
 	r.mu.Unlock()
-	err = <-logged
+	err = logged.wait()
 	s.mu.Lock()
 	delete(s.busy, f.ID)
 	if err != nil {
@@ -130,6 +130,19 @@ func (s *Server) newRoom(f *roomFile, v *games.Variant) (*Room, error) {
 		return nil, fmt.Errorf("room %s: %d seats for a game of %d", f.ID, n, v.Game.Type().Players)
 	}
 	return r, nil
+}
+
+// snapshotRooms has the snapshots of the rooms in memory among ids
+// written (a log segment naming them was sealed). A room put away has
+// its snapshot written already; one being put away gets it then.
+func (s *Server) snapshotRooms(ids []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, id := range ids {
+		if r := s.rooms[id]; r != nil {
+			s.saver.queue(r)
+		}
+	}
 }
 
 // room finds a room, loading it from disk if it is not in memory; the
@@ -322,7 +335,7 @@ func (s *Server) sweep(now time.Time) {
 // end is logged, then its snapshot removed; its records stay, and its
 // links say it has expired.
 func (s *Server) expire(id string) {
-	err := <-s.log.append(&entry{Room: id, Seq: ^uint64(0), At: time.Now().UnixMilli(), Drop: true})
+	err := s.log.append(&entry{Room: id, Seq: ^uint64(0), At: time.Now().UnixMilli(), Drop: true}).wait()
 	if err == nil {
 		err = s.store.remove(id)
 	}

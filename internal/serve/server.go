@@ -135,6 +135,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.saver = newSaver(s.store, s.log, s.logf)
+	s.log.seal = s.snapshotRooms
 	for id, seq := range written {
 		s.saver.durable(id, seq)
 	}
