@@ -99,7 +99,8 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	}
 	done := make(chan error, 1)
 	go func() {
-		done <- serve.Serve(ctx, ln, serve.Config{Dir: t.TempDir(), Self: []string{os.Args[0], engineArg}})
+		done <- serve.Serve(ctx, ln, serve.Config{Dir: t.TempDir(), Self: []string{os.Args[0], engineArg},
+			AllowSeed: true})
 	}()
 	t.Cleanup(func() {
 		cancel()

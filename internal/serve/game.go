@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
@@ -48,6 +49,10 @@ func (r *Room) startLocked(engines int) {
 		// (An engine starts its move again with the time it had.)
 		if who := r.st.Player(); who >= 0 && r.file.Seats[r.file.roomSeat(who)].Engine == "" {
 			t.Spent = max(time.Since(time.UnixMilli(r.file.Turn)), 0)
+			if who < len(r.file.Clocks) { // as the pages see it until the Table's first update says the same
+				r.file.Clocks = slices.Clone(r.file.Clocks) // a snapshot being written may hold the old one
+				r.file.Clocks[who] -= t.Spent.Milliseconds()
+			}
 		}
 	}
 	var seats []*engineSeat
@@ -243,7 +248,10 @@ func (r *Room) finish(rec *referee.Record) {
 func (r *Room) writeRecord(rec *referee.Record) bool {
 	wait := 50 * time.Millisecond
 	for {
-		err := r.s.store.appendRecord(r.id, rec)
+		err := errors.New("an injected fault") // tests: as if the write had failed
+		if r.s.recordFaults.Load() <= 0 || r.s.recordFaults.Add(-1) < 0 {
+			err = r.s.store.appendRecord(r.id, rec)
+		}
 		if err == nil {
 			return true
 		}

@@ -28,6 +28,9 @@ import (
 // binary is meeple's engine (what `meeple engine` runs), so rooms can seat
 // level=N engines (Config.Self is this binary).
 func TestMain(m *testing.M) {
+	if dir := os.Getenv(serveProcessEnv); dir != "" {
+		os.Exit(serveProcess(dir))
+	}
 	if os.Getenv("MEEPLE_SERVE_ENGINE") != "" {
 		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{}); err != nil {
 			os.Exit(1)
@@ -184,6 +187,9 @@ func (c *client) next(typ string) map[string]any {
 			c.t.Fatalf("message %s: %v", b, err)
 		}
 		c.got, c.raw = append(c.got, m), append(c.raw, b)
+		if m["type"] == "hello" {
+			c.seat = int(m["seat"].(float64)) // a new game may seat the page elsewhere
+		}
 		if m["type"] == typ {
 			return m
 		}

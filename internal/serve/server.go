@@ -91,6 +91,10 @@ type Server struct {
 
 	watch *watcher // --watch: the match followed
 
+	// recordFaults, when above zero, fails that many appends of a record
+	// (tests; the log has journal.faults).
+	recordFaults atomic.Int32
+
 	// onDelivered, when set (the load benchmark), gets the time from a
 	// move's arrival to its delivery to every page of the room.
 	onDelivered func(time.Duration)

@@ -1,0 +1,328 @@
+package serve
+
+// Secrets and durability: each game's chance seed is fresh and stays on
+// the server until the game ends; a page never chooses it; a failed write
+// is tried again and nothing is announced before it is on disk; a stop
+// charges the thinking seat's clock; start repairs what a crash left.
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/meeple-games/meeple/internal/referee"
+)
+
+// playOut plays game n (1-based) to its end through the pages: the seat
+// to move plays its last legal move (in The Game, its cards before it
+// ends its turn). It returns the final state as the spectator saw it.
+func playOut(t testing.TB, spec *client, pages []*client, n int) map[string]any {
+	t.Helper()
+	cur := 0
+	for moves := 0; moves < 5000; moves++ {
+		st := spec.seen(n, cur)
+		if st["result"] != nil {
+			return st
+		}
+		cur = int(st["ply"].(float64))
+		who := int(st["toMove"].(float64))
+		if who < 0 {
+			cur++ // a chance outcome comes next
+			continue
+		}
+		var c *client
+		for _, p := range pages {
+			if p.seat == who {
+				c = p
+			}
+		}
+		if c == nil {
+			t.Fatalf("no page sits at seat %d", who)
+		}
+		ms := c.seen(n, cur)
+		if p := int(ms["ply"].(float64)); ms["result"] != nil || p > cur || ms["legal"] == nil {
+			cur = p // the spectator is behind: catch up with it
+			continue
+		}
+		legal := ms["legal"].([]any)
+		c.move(legal[len(legal)-1].(map[string]any)["move"].(string), cur)
+		cur++
+	}
+	t.Fatal("the game did not end in 5000 moves")
+	return nil
+}
+
+// seen is the last state of game n the page got if it is at ply at or
+// later (or over), else the next such state.
+func (c *client) seen(n, at int) map[string]any {
+	c.t.Helper()
+	ok := func(m map[string]any) bool {
+		return m["type"] == "state" && int(m["game"].(float64)) == n && (int(m["ply"].(float64)) >= at || m["result"] != nil)
+	}
+	for i := len(c.got) - 1; i >= 0; i-- {
+		if c.got[i]["type"] == "state" {
+			if ok(c.got[i]) {
+				return c.got[i]
+			}
+			break
+		}
+	}
+	for {
+		if m := c.next("state"); ok(m) {
+			return m
+		}
+	}
+}
+
+// records fetches the room's records.
+func (ts *testServer) records(t testing.TB, room string) ([]*referee.Record, string) {
+	t.Helper()
+	resp, err := http.Get(ts.hs.URL + "/api/rooms/" + room + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return nil, string(body)
+	}
+	rs, err := referee.ReadRecords(bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("the records: %v\n%s", err, body)
+	}
+	return rs, string(body)
+}
+
+// unmixSeed inverts chanceSeed: from game n's seed, the room's, as a
+// spectator of an older meeple could.
+func unmixSeed(s uint64, n int) uint64 {
+	inv := func(c uint64) uint64 {
+		x := c
+		for range 6 {
+			x *= 2 - c*x
+		}
+		return x
+	}
+	z := s ^ s>>31 ^ s>>62
+	z *= inv(0x94d049bb133111eb)
+	z ^= z>>27 ^ z>>54
+	z *= inv(0xbf58476d1ce4e5b9)
+	z ^= z>>30 ^ z>>60
+	return z - uint64(n)*0x9e3779b97f4a7c15
+}
+
+// TestServeSeedsFresh: the seed a finished game's record shows says
+// nothing of the next game's deal: each game's seed is fresh, kept on the
+// server, in no message or record until its game has ended.
+func TestServeSeedsFresh(t *testing.T) {
+	if got := unmixSeed(chanceSeed(12345, 7), 7); got != 12345 {
+		t.Fatalf("unmixSeed does not invert chanceSeed: %d", got)
+	}
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"thegame(players=2,high=30)","seats":[{"person":true},{"person":true}]}`)
+	a, b := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	spec := ts.dial(t, room.Watch)
+	playOut(t, spec, []*client{a, b}, 1)
+	rs, _ := ts.records(t, room.Room)
+	if len(rs) != 1 {
+		t.Fatalf("after game 1: %d records", len(rs))
+	}
+	seed1 := rs[0].Seed
+	a.send(`{"type":"newgame"}`)
+	spec.next("hello")
+	r, _, err := ts.s.room(room.Room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	seed2 := r.file.GameSeed
+	r.mu.Unlock()
+	// The attack of issue 31: from game 1's seed, the room's, then game 2's.
+	if guess := chanceSeed(unmixSeed(seed1, 1), 2); guess == seed2 {
+		t.Fatal("game 2's seed follows from game 1's record")
+	}
+	a.stateAt(1)
+	for _, c := range []*client{a, b, spec} {
+		c.stateAt(14) // both hands dealt
+	}
+	// While game 2 plays, the records hold game 1 only, and nothing a page
+	// got shows game 2's seed.
+	rs, body := ts.records(t, room.Room)
+	secret := strconv.FormatUint(seed2, 10)
+	if len(rs) != 1 || strings.Contains(body, secret) {
+		t.Fatalf("during game 2 the records are %d games (%q)", len(rs), body)
+	}
+	for _, c := range []*client{a, b, spec} {
+		for _, m := range c.raw {
+			if bytes.Contains(m, []byte(secret)) || bytes.Contains(m, []byte(strconv.FormatUint(seed2, 16))) {
+				t.Fatalf("a page got game 2's seed: %s", m)
+			}
+		}
+	}
+	playOut(t, spec, []*client{a, b}, 2)
+	rs, _ = ts.records(t, room.Room)
+	if len(rs) != 2 || rs[1].Seed != seed2 || rs[1].Seed == rs[0].Seed {
+		t.Fatalf("after game 2: %d records, seeds %d, %d (game 2's was %d)", len(rs), rs[0].Seed, rs[len(rs)-1].Seed, seed2)
+	}
+	for _, rec := range rs {
+		if err := referee.Replay(rec); err != nil {
+			t.Fatalf("game %d does not replay from its seed: %v", rec.Game+1, err)
+		}
+	}
+}
+
+// TestServeSeedRefused: a page may not choose the deal of a game of chance
+// or hidden information, unless the operator allows it.
+func TestServeSeedRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{})
+	var e created
+	if st := ts.post(t, "/api/rooms", `{"variant":"thegame","seed":7,"seats":[{"person":true}]}`, &e); st != 400 || !strings.Contains(e.Error, "--allow-seed") {
+		t.Fatalf("a seed for The Game: %d %q", st, e.Error)
+	}
+	ts.create(t, `{"variant":"tictactoe","seed":7,"seats":[{"person":true},{"person":true}]}`) // no chance: harmless
+	ts2 := startConfig(t, Config{Dir: t.TempDir(), AllowSeed: true})
+	room := ts2.create(t, `{"variant":"thegame","seed":7,"seats":[{"person":true}]}`)
+	r, _, err := ts2.s.room(room.Room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.file.GameSeed != chanceSeed(7, 1) {
+		t.Fatalf("with --allow-seed, game 1's seed is %d, want %d", r.file.GameSeed, chanceSeed(7, 1))
+	}
+}
+
+// syncLog is a log the test reads while the server writes it.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestServeSaveRetried: a write that fails (the disk full, no file
+// descriptor left: here injected) is logged and tried again; the page
+// hears of the ply only once it is on disk, and of a game's end only once
+// its record is.
+func TestServeSaveRetried(t *testing.T) {
+	var logs syncLog
+	dir := t.TempDir()
+	ts := startConfig(t, Config{Dir: dir, Stderr: &logs})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	x.stateAt(0)
+	ts.s.log.faults.Store(3)
+	x.move("a1", 0)
+	if st := o.stateAt(1); st["history"].([]any)[0] != "a1" {
+		t.Fatalf("after the failed writes: %v", st)
+	}
+	if n := strings.Count(logs.String(), "an injected fault"); n != 3 {
+		t.Fatalf("%d failed writes logged, want 3:\n%s", n, logs.String())
+	}
+	o.move("a2", 1)
+	x.stateAt(2)
+	x.move("b1", 2)
+	o.stateAt(3)
+	o.move("b2", 3)
+	x.stateAt(4)
+	ts.s.recordFaults.Store(2)
+	x.move("c1", 4)
+	end := o.stateAt(5)
+	for end["result"] == nil {
+		end = o.next("state")
+	}
+	// The end is announced: its record is there, however the writes went.
+	if rs, body := ts.records(t, room.Room); len(rs) != 1 || rs[0].Result() != "1-0" {
+		t.Fatalf("the end was announced; the records: %q", body)
+	}
+	if n := strings.Count(logs.String(), "writing the record of game 1: an injected fault"); n != 2 {
+		t.Fatalf("%d failed record writes logged, want 2:\n%s", n, logs.String())
+	}
+	ts.close()
+	ts2 := startServer(t, dir, Limits{})
+	if rs, _ := ts2.records(t, room.Room); len(rs) != 1 {
+		t.Fatalf("after a restart: %d records", len(rs))
+	}
+}
+
+// TestServeClockAfterStop: the time the seat to move thought before the
+// server stopped (a crash, a restart) is charged to its clock.
+func TestServeClockAfterStop(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir, Limits{})
+	room := ts.create(t, `{"variant":"connect4","seats":[{"person":true},{"person":true}],"clock":"60+0"}`)
+	a := ts.dial(t, room.Seats[0].Link)
+	a.stateAt(0)
+	a.move("d", 0)
+	st := a.stateAt(1)
+	before := st["clocks"].([]any)[1].(float64)
+	time.Sleep(1500 * time.Millisecond) // seat 2 thinks
+	ts.close()
+	ts2 := startServer(t, dir, Limits{})
+	b := ts2.dial(t, room.Seats[1].Link)
+	st = b.stateAt(1)
+	if after := st["clocks"].([]any)[1].(float64); after > before-1500 {
+		t.Fatalf("seat 2's clock: %v ms before the stop, %v after; want 1.5 s less at least", before, after)
+	}
+	b.move("d", 1)
+	st = b.stateAt(2)
+	if left := st["clocks"].([]any)[1].(float64); left > before-1500 {
+		t.Fatalf("seat 2's clock after its move: %v ms, want at most %v", left, before-1500)
+	}
+}
+
+// TestServeRepairsAtStart: what a crash leaves in the rooms directory is
+// repaired at start: stray temporary files go, a record cut short is cut
+// off, and a game that is over gets its record.
+func TestServeRepairsAtStart(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir, Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	spec := ts.dial(t, room.Watch)
+	playOut(t, spec, []*client{x, o}, 1)
+	ts.close()
+	txt := filepath.Join(dir, "rooms", room.Room+".txt")
+	whole, err := os.ReadFile(txt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A crash: the record half written, a snapshot's temporary file left.
+	os.WriteFile(txt, whole[:len(whole)/2], 0o600)
+	tmp := filepath.Join(dir, "rooms", room.Room+".123.tmp")
+	os.WriteFile(tmp, []byte("{"), 0o600)
+	ts2 := startServer(t, dir, Limits{})
+	if _, err := os.Stat(tmp); err == nil {
+		t.Fatal("the temporary file is still there")
+	}
+	got, _ := os.ReadFile(txt)
+	if !bytes.Equal(got, whole) {
+		t.Fatalf("the records after the repair:\n%s\nwant:\n%s", got, whole)
+	}
+	rs, _ := ts2.records(t, room.Room)
+	if len(rs) != 1 || referee.Replay(rs[0]) != nil {
+		t.Fatalf("after the repair: %d records", len(rs))
+	}
+	var f roomFile
+	b, _ := os.ReadFile(filepath.Join(dir, "rooms", room.Room+".json"))
+	if json.Unmarshal(b, &f) != nil || f.Ended == nil {
+		t.Fatalf("the room's snapshot: %s", b)
+	}
+}
