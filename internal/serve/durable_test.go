@@ -23,7 +23,7 @@ import (
 
 // playOut plays game n (1-based) to its end through the pages: the seat
 // to move plays its last legal move (in The Game, its cards before it
-// ends its turn). It returns the final state as the spectator saw it.
+// ends its turn); the engines play theirs. It returns the final state as the spectator saw it.
 func playOut(t testing.TB, spec *client, pages []*client, n int) map[string]any {
 	t.Helper()
 	cur := 0
@@ -45,7 +45,8 @@ func playOut(t testing.TB, spec *client, pages []*client, n int) map[string]any 
 			}
 		}
 		if c == nil {
-			t.Fatalf("no page sits at seat %d", who)
+			cur++ // an engine's turn
+			continue
 		}
 		ms := c.seen(n, cur)
 		if p := int(ms["ply"].(float64)); ms["result"] != nil || p > cur || ms["legal"] == nil {

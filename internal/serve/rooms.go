@@ -314,6 +314,11 @@ func (s *Server) sweep(now time.Time) {
 			idle = append(idle, r)
 		}
 	}
+	s.mu.Unlock()
+	for _, r := range idle {
+		s.unload(r)
+	}
+	s.mu.Lock()
 	var old []string
 	for id, used := range s.kept {
 		if _, in := s.rooms[id]; !in && s.busy[id] == nil && now.Sub(used) >= s.lim.Expire {
@@ -322,9 +327,6 @@ func (s *Server) sweep(now time.Time) {
 		}
 	}
 	s.mu.Unlock()
-	for _, r := range idle {
-		s.unload(r)
-	}
 	for _, id := range old {
 		s.expire(id)
 	}
