@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,6 +73,7 @@ func init() {
 type browserEnv struct {
 	t       *testing.T
 	base    string
+	dir     string // the server's --dir
 	browser context.Context
 }
 
@@ -98,15 +100,16 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
+	dir := t.TempDir()
 	go func() {
-		done <- serve.Serve(ctx, ln, serve.Config{Dir: t.TempDir(), Self: []string{os.Args[0], engineArg},
+		done <- serve.Serve(ctx, ln, serve.Config{Dir: dir, Self: []string{os.Args[0], engineArg},
 			AllowSeed: true})
 	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
 	})
-	e := &browserEnv{t: t, base: "http://" + ln.Addr().String()}
+	e := &browserEnv{t: t, base: "http://" + ln.Addr().String(), dir: dir}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(600, 1000))
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
@@ -631,4 +634,55 @@ func TestBrowserLobbyVariants(t *testing.T) {
 	click(t, q, cellSel("b2c"))
 	waitJS(t, q, jsPlies+" === 1", "the move b2c")
 	screenshot(t, q, "qubic", true)
+}
+
+// roomsMade counts the rooms the server made: each is an entry of its
+// room log.
+func (e *browserEnv) roomsMade() int {
+	e.t.Helper()
+	logs, _ := filepath.Glob(filepath.Join(e.dir, "log", "*.log"))
+	n := 0
+	for _, l := range logs {
+		b, err := os.ReadFile(l)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		n += bytes.Count(b, []byte(`"file":{"id"`))
+	}
+	return n
+}
+
+// TestBrowserForeignPage: a page of another site cannot make rooms: not
+// with a plain form (a text/plain body shaped like JSON), nor with a
+// fetch that needs no permission; the server's own lobby can.
+func TestBrowserForeignPage(t *testing.T) {
+	e := newBrowserEnv(t)
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<!doctype html><body>
+<form id="f" method="post" enctype="text/plain" action="%[1]s/api/rooms">
+<input type="hidden" name='{"variant":"tictactoe","seats":[{"person":true},{"person":true}],"file":"' value='"}'>
+</form>
+<script>
+fetch("%[1]s/api/rooms", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"},
+  body: '{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}'})
+  .finally(() => document.getElementById("f").submit());
+</script></body>`, e.base)
+	}))
+	defer evil.Close()
+	ctx := e.page("/", true)
+	waitJS(t, ctx, `document.querySelector("main") && document.querySelector("main").innerText.length > 0`, "the lobby")
+	do(t, ctx, chromedp.Navigate(evil.URL))
+	waitJS(t, ctx, `location.href.includes("/api/rooms") && document.body.innerText.length > 0`, "the form's answer")
+	answer := eval[string](t, ctx, `document.body.innerText`)
+	if !strings.Contains(answer, "not this server's page") && !strings.Contains(answer, "another site") {
+		t.Fatalf("the form's answer: %s", answer)
+	}
+	if n := e.roomsMade(); n != 0 {
+		t.Fatalf("another site's page made %d rooms", n)
+	}
+	e.createRoom(`{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
+	if n := e.roomsMade(); n != 1 {
+		t.Fatalf("%d rooms after one made through the API", n)
+	}
 }
