@@ -79,6 +79,17 @@ type browserEnv struct {
 
 func newBrowserEnv(t *testing.T) *browserEnv {
 	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newBrowserEnvOn(t, ln, serve.Config{})
+}
+
+// chromiumPath finds Debian's chromium, or skips the test (fails it with
+// $MEEPLE_REQUIRE_PEERS set).
+func chromiumPath(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		// The page is the browser's, not Go's: the race run (-short)
 		// leaves it to the default run, where these tests take ~20 s.
@@ -94,24 +105,25 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 		}
 		path = "/usr/bin/chromium"
 	}
+	return path
+}
+
+// newBrowserEnvOn serves cfg (its Dir, Self and AllowSeed the test's) on
+// ln, and starts chromium with opts besides the usual ones.
+func newBrowserEnvOn(t *testing.T, ln net.Listener, cfg serve.Config, opts ...chromedp.ExecAllocatorOption) *browserEnv {
+	t.Helper()
+	path := chromiumPath(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	done := make(chan error, 1)
-	dir := t.TempDir()
-	go func() {
-		done <- serve.Serve(ctx, ln, serve.Config{Dir: dir, Self: []string{os.Args[0], engineArg},
-			AllowSeed: true})
-	}()
+	cfg.Dir, cfg.Self, cfg.AllowSeed = t.TempDir(), []string{os.Args[0], engineArg}, true
+	go func() { done <- serve.Serve(ctx, ln, cfg) }()
 	t.Cleanup(func() {
 		cancel()
 		<-done
 	})
-	e := &browserEnv{t: t, base: "http://" + ln.Addr().String(), dir: dir}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(600, 1000))
+	e := &browserEnv{t: t, base: "http://" + ln.Addr().String(), dir: cfg.Dir}
+	opts = append(append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(600, 1000)), opts...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(cancelAlloc)
 	browser, cancelBrowser := chromedp.NewContext(alloc)
