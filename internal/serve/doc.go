@@ -7,7 +7,7 @@
 //
 // # The wire between page and server
 //
-// HTTP (JSON bodies; errors are {"error": "..."} with a 4xx status):
+// HTTP (JSON bodies; errors are {"error": "..."} with a 4xx or 5xx status):
 //
 //	GET  /                         the lobby (index.html; the page routes on the path)
 //	GET  /room/{id}                a room's page; ?token=T takes the seat T belongs to
@@ -19,10 +19,14 @@
 //	                               (players: the seat names, Description.Players: the lobby offers a seat each)
 //	POST /api/rooms                {"variant": spec, "toml": text, "file": name (optional, instead of variant),
 //	                                "seats": [{"person": true} | {"engine": "level=3" | a server engine's name}],
-//	                                "clock": "300+2" (optional: seconds[+increment] per seat), "seed": 1 (optional)}
+//	                                "clock": "300+2" (optional: seconds[+increment] per seat),
+//	                                "seed": 1 (optional; refused in a game of chance or hidden information
+//	                                unless the server runs with --allow-seed)}
 //	                               -> {"room": id, "watch": "/room/{id}", "seats": [{"name", "link"}]}
-//	                               (link: "/room/{id}?token=T" for a person's seat, "" for an engine's)
-//	GET  /api/rooms/{id}/record    the room's finished games as `meeple replay` reads them
+//	                               (link: "/room/{id}?token=T" for a person's seat, "" for an engine's;
+//	                               with --public-url the links are absolute: "https://host/room/...")
+//	GET  /api/rooms/{id}/record    the room's finished games as `meeple replay` reads them (410 on
+//	                               the room's socket once the room has expired; its records stay)
 //	GET  /ws/room/{id}?token=T     the room's WebSocket (no token: a spectator)
 //	GET  /ws/watch                 the watched match's WebSocket
 //
@@ -85,40 +89,84 @@
 //	 elo, elo_lo, elo_hi, los], "pairs": [pentanomial counts], "sprt": {...}, "done": bool}
 //	                                   after every game and at the match's end
 //
+// # Who is in control
+//
+// Only the pages the server handed out (guard.go): every request must
+// name a host the server answers to (Host: the listening address,
+// loopback names, the machine's name, --public-url's hosts; any address
+// when it listens on all of them; else 421), so that a name an attacker
+// points at the server (DNS rebinding) reaches nothing; a POST and a
+// socket must come from the server's own page (Origin, or Sec-Fetch-Site:
+// else 403), and a POST's body must be application/json (else 415), one
+// object and nothing after it. Every response carries a
+// Content-Security-Policy without inline script or style and with
+// frame-ancestors 'none', nosniff and Referrer-Policy: no-referrer (a
+// seat's token is in its URL). Names and descriptions that came from a
+// page (an uploaded file) are shown with control characters (bidi
+// overrides among them) escaped as \uXXXX.
+//
 // # Limits
 //
-// Each is a flag of meeple serve, refused past it with HTTP 503 and a JSON
-// error (or an error message on a socket), never a crash: a WebSocket
-// message of 4 KiB (--max-message; a longer one closes that socket with
-// status 1009, as the WebSocket library does), an HTTP body of 64 KiB,
-// 10000 rooms kept (--max-rooms), 2000 rooms in memory (--max-live: an
-// idle room, with no page connected, is unloaded and resumes when
-// visited), 5000 connections (--max-conns), 8 engine seats in the rooms
-// in memory (--max-engines; each is a process while its game runs). A
-// page that falls 64 messages behind is disconnected.
+// Each is a flag of meeple serve, refused past it with a clear error (an
+// HTTP status and a JSON error, or an error message on a socket), never a
+// crash, and each recovers: a WebSocket message of 4 KiB (--max-message;
+// a longer one closes that socket with status 1009, as the WebSocket
+// library does), an HTTP body of 64 KiB whose headers, and then body,
+// arrive within 10 s (--body-timeout; else 408), 10000 rooms kept
+// (--max-rooms; a room unused for 30 days, --expire, is deleted, its
+// records kept), 2000 rooms in memory (--max-live; a room no page has
+// visited for 10 minutes, --idle, is put away, its engines stopped, and
+// resumes when visited), 5000 connections of every kind (--max-conns;
+// past it a connection is answered 503 and closed) of which a tenth are
+// kept for the seats' sockets (--reserve-conns: spectators may not take
+// them), 8 engines playing at once (--max-engines: counted while their
+// games run), 20 rooms a minute from one client address (--max-creates;
+// behind the proxy of a --public-url, the address the proxy adds to
+// X-Forwarded-For; else 429). A page that falls 64 messages behind is
+// disconnected; one that answers no ping within 15 s (pinged every 30 s)
+// is dropped, and its seat shows offline.
 //
 // # Rooms on disk
 //
-// --dir holds rooms/ID.json (the room: variant, rules, seed, seats and
-// their tokens, the plies of the game in progress, clocks), rewritten
-// atomically (a temp file renamed over it) after every ply by one saver
-// goroutine, off the path from a move to the pages; and rooms/ID.txt, the
-// room's finished games as records, appended and synced as each game
-// ends, which `meeple replay` verifies. On start the server loads the
-// rooms and resumes the games in progress at a referee.Table, which
-// replays their plies and draws the same chance outcomes again from the
-// room's seed.
+// --dir holds the room log (journal.go), log/NNNNNNNN.log: every change
+// of every room (a room made, a ply, a game's end, a new game, an
+// expiry) is a JSON line appended and synced there before any page hears
+// of it; the changes that arrive while a sync runs are written together
+// by the next (group commit). rooms/ID.json is a room's snapshot (its
+// variant, rules, seats and their tokens, the current game's seed, plies
+// and clocks), written behind the log when a segment of it is full and
+// when the room is put away; a segment goes once its rooms' snapshots
+// hold its changes. rooms/ID.txt is the room's finished games as records,
+// each appended in one synced write before the game's end is announced,
+// which `meeple replay` verifies. On start the server repairs what a stop
+// of any kind left (Server.recover): it replays the log onto the
+// snapshots, cuts off a record a crash tore, writes the record of a game
+// whose end was logged but not yet written, removes temporary files, and
+// starts an empty log. A room is loaded when a page visits it: its game
+// resumes at a referee.Table, which replays its plies and draws the same
+// chance outcomes again from the game's seed, and charges a person to
+// move the time since the position was reached (Table.Spent).
+//
+// Each game's chance seed is drawn from crypto/rand when the game starts
+// and stays in the room's files until the game has ended; its record
+// then shows it, and says nothing of the next game's. (A room made with a
+// page's seed, --allow-seed, derives each game's from it.)
 //
 // The server owns the rules: every game is played at a referee.Table (the
 // referee's game loop), whose seats are people (a seat that waits for its
 // page's checked move) and engines (referee.EngineSeat); the Table checks
-// every move again with games.ParseLegal, draws chance from the room's
+// every move again with games.ParseLegal, draws chance from the game's
 // seed, and ends a game with a typed reason when an engine crashes,
-// stalls or plays an illegal move, or a clock runs out. Its hook keeps the
-// room's position, saves it and tells the pages.
+// stalls or plays an illegal move, or a clock runs out. Its hook logs
+// each ply, and once it is on disk plays it on the room's position and
+// tells the pages. An engine process is ended with its process group, and
+// on Linux dies with the server even if the server is killed.
 //
-// Files: server.go (Config, Run, the HTTP API), room.go (rooms, views,
-// moves from pages), game.go (the Table, the seats, the hook), ws.go (the
-// sockets), msg.go (the messages, Decode), store.go (the disk), watch.go
-// (--watch), limits.go.
+// Files: server.go (Config, Run, the HTTP API), rooms.go (making,
+// finding, putting away and expiring rooms; the repair at start), room.go
+// (a room, its views, moves from pages), game.go (the Table, the seats,
+// the hook), journal.go (the room log), store.go (snapshots, records, the
+// saver), guard.go (hosts, origins, headers, the rate limit), ws.go (the
+// sockets), msg.go (the messages, Decode), watch.go (--watch), limits.go
+// (the limits, the connection count).
 package serve
