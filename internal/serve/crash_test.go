@@ -157,7 +157,7 @@ func TestServeKill(t *testing.T) {
 		for _, r := range rooms {
 			r.check(t, p.base, k)
 		}
-		for len(rooms) < 6 {
+		for len(rooms) < 4 {
 			rooms = append(rooms, newKillRoom(t, p.base, len(rooms)%2 == 1))
 		}
 		// Play: each room's person seats move as soon as it is their turn;
@@ -167,6 +167,8 @@ func TestServeKill(t *testing.T) {
 		// other half after a random time.
 		target, limit := rng.IntN(len(rooms)), 1+rng.IntN(8)
 		heard := 0
+		moved := make([]int, len(rooms)) // a room plays at most maxMoves plies a round
+		const maxMoves = 20
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		msgs := make(chan killMsg, 256)
 		var socks []*websocket.Conn
@@ -216,9 +218,14 @@ func TestServeKill(t *testing.T) {
 				if heard >= limit {
 					break play
 				}
+				if moved[m.room] >= maxMoves && m.room != target {
+					continue
+				}
 				if st.Result != nil && m.link == firstPerson(r.links) {
+					moved[m.room]++
 					m.ws.Write(ctx, websocket.MessageText, []byte(`{"type":"newgame","swap":true}`))
 				} else if st.Result == nil && st.ToMove == st.Seat && len(st.Legal) > 0 {
+					moved[m.room]++
 					mv := st.Legal[rng.IntN(len(st.Legal))].Move
 					b, _ := json.Marshal(Up{Type: "move", Move: mv, Ply: &st.Ply})
 					m.ws.Write(ctx, websocket.MessageText, b)
