@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -98,21 +100,27 @@ func (l *countedListener) Accept() (net.Conn, error) {
 		}
 		if l.s.conns.Add(1) > int64(l.s.lim.Conns) {
 			l.s.conns.Add(-1)
-			go func() {
-				// Answered, then the request is read off (closing on an
-				// unread request resets the connection, losing the answer).
-				c.SetDeadline(time.Now().Add(time.Second))
-				c.Write(l.s.full())
-				if tc, ok := c.(interface{ CloseWrite() error }); ok {
-					tc.CloseWrite()
-					io.Copy(io.Discard, io.LimitReader(c, 64<<10))
-				}
-				c.Close()
-			}()
+			go l.s.refuse(c)
 			continue
 		}
 		return &countedConn{Conn: c, s: l.s}, nil
 	}
+}
+
+// refuse answers a connection past the limit: its request's head is
+// read (an answer before the request is one a client does not expect),
+// answered 503, and the connection closed.
+func (s *Server) refuse(c net.Conn) {
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(time.Second))
+	br := bufio.NewReaderSize(io.LimitReader(c, 16<<10), 4<<10)
+	for {
+		line, err := br.ReadSlice('\n')
+		if err != nil || len(bytes.TrimSpace(line)) == 0 {
+			break
+		}
+	}
+	c.Write(s.full())
 }
 
 type countedConn struct {
