@@ -34,7 +34,7 @@ import (
 // names (serveProcess).
 const serveProcessEnv = "MEEPLE_SERVE_PROCESS"
 
-var kills = flag.Int("serve.kills", 0, "kill the server this many times in TestServeKill (0: 40, 12 with -short)")
+var kills = flag.Int("serve.kills", 0, "kill the server this many times in TestServeKill (0: 40, 6 with -short)")
 
 // serveProcess is the server of the kill test: serve on a loopback port,
 // print the address; its engine seats are this binary too.
@@ -143,7 +143,7 @@ func TestServeKill(t *testing.T) {
 	if n == 0 {
 		n = 40
 		if testing.Short() {
-			n = 12
+			n = 6
 		}
 	}
 	dir := t.TempDir()

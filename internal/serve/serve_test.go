@@ -31,9 +31,12 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(serveProcessEnv); dir != "" {
 		os.Exit(serveProcess(dir))
 	}
-	if os.Getenv("MEEPLE_SERVE_ENGINE") != "" {
+	if mode := os.Getenv("MEEPLE_SERVE_ENGINE"); mode != "" {
 		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{}); err != nil {
 			os.Exit(1)
+		}
+		if mode == "slowquit" { // an engine that takes its time to quit
+			time.Sleep(5 * time.Second)
 		}
 		os.Exit(0)
 	}
