@@ -218,24 +218,25 @@ func (s store) records(id string) ([]*referee.Record, int, error) {
 }
 
 // wholeRecords reads the records at the start of data that are whole, and
-// the length of that part. Records start with their tags: a blank line
-// then a tag line ends the one before.
+// the length of that part. A record is its tags, a blank line, its
+// movetext and a blank line (referee.Record.WriteText): the part ends at
+// the first that is not whole.
 func wholeRecords(data []byte) ([]*referee.Record, int) {
 	var out []*referee.Record
 	start := 0
 	for start < len(data) {
-		end := len(data)
-		for i := start; i+3 <= len(data); i++ {
-			if data[i] == '\n' && data[i+1] == '\n' && data[i+2] == '[' && i > start {
-				if j := bytes.Index(data[start:i], []byte("\n\n")); j >= 0 { // past the tags: the movetext ends here
-					end = i + 2
-					break
-				}
-			}
+		tags := bytes.Index(data[start:], []byte("\n\n"))
+		if tags < 0 {
+			break
 		}
+		moves := bytes.Index(data[start+tags+2:], []byte("\n\n"))
+		if moves < 0 {
+			break
+		}
+		end := start + tags + 2 + moves + 2
 		rs, err := referee.ReadRecords(bytes.NewReader(data[start:end]))
-		if err != nil || len(rs) != 1 || !bytes.HasSuffix(data[start:end], []byte("\n\n")) {
-			return out, start
+		if err != nil || len(rs) != 1 {
+			break
 		}
 		out = append(out, rs[0])
 		start = end
