@@ -327,3 +327,41 @@ func TestServeRepairsAtStart(t *testing.T) {
 		t.Fatalf("the room's snapshot: %s", b)
 	}
 }
+
+// TestServeOldRoom: a room kept by an older meeple (one seed for the
+// room, each game's derived from it) resumes its game in progress with
+// the same deal, and its next game gets a fresh seed.
+func TestServeOldRoom(t *testing.T) {
+	dir := t.TempDir()
+	ts := startConfig(t, Config{Dir: dir, AllowSeed: true})
+	room := ts.create(t, `{"variant":"thegame","seed":99,"seats":[{"person":true}]}`)
+	a := ts.dial(t, room.Seats[0].Link)
+	st := a.seen(1, 8) // the hand dealt
+	legal := st["legal"].([]any)
+	a.move(legal[0].(map[string]any)["move"].(string), 8)
+	a.seen(1, 9)
+	ts.close()
+	// The room as an older meeple wrote it.
+	var f roomFile
+	b, _ := os.ReadFile(filepath.Join(dir, "rooms", room.Room+".json"))
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]any{"id": f.ID, "variant": f.Variant, "rules": f.Rules, "seed": 99, "seats": f.Seats,
+		"game": 1, "shift": 0, "plies": f.Plies}
+	b, _ = json.Marshal(old)
+	os.WriteFile(filepath.Join(dir, "rooms", room.Room+".json"), b, 0o600)
+	os.RemoveAll(filepath.Join(dir, "log")) // an older meeple kept no log
+	ts2 := startServer(t, dir, Limits{})
+	a = ts2.dial(t, room.Seats[0].Link)
+	if st := a.seen(1, 9); len(st["history"].([]any)) != 9 {
+		t.Fatalf("the old room's game: %v", st["history"])
+	}
+	r, _, _ := ts2.s.room(room.Room)
+	r.mu.Lock()
+	seed, fixed := r.file.GameSeed, r.file.Seed
+	r.mu.Unlock()
+	if seed != chanceSeed(99, 1) || fixed != nil {
+		t.Fatalf("the old room's game seed %d (fixed %v), want %d", seed, fixed, chanceSeed(99, 1))
+	}
+}

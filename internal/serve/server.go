@@ -168,6 +168,7 @@ func (s *Server) Close() {
 	s.mu.Unlock()
 	for _, r := range rooms {
 		r.halt()
+		s.saver.queue(r) // a stop leaves the snapshots whole (the log holds the same)
 	}
 	s.closed.Wait()
 	s.saver.stop()
