@@ -34,7 +34,7 @@ import (
 // names (serveProcess).
 const serveProcessEnv = "MEEPLE_SERVE_PROCESS"
 
-var kills = flag.Int("serve.kills", 0, "kill the server this many times in TestServeKill (0: 40, 6 with -short)")
+var kills = flag.Int("serve.kills", 0, "kill the server this many times in TestServeKill (0: 10, 4 with -short, 100 with -tags strength)")
 
 // serveProcess is the server of the kill test: serve on a loopback port,
 // print the address; its engine seats are this binary too.
@@ -139,11 +139,12 @@ func TestServeKill(t *testing.T) {
 	if os.Getenv("MEEPLE_SERVE_ENGINE") != "" {
 		t.Skip("an engine process")
 	}
+	t.Parallel() // it waits on processes
 	n := *kills
 	if n == 0 {
-		n = 40
+		n = defaultKills
 		if testing.Short() {
-			n = 6
+			n = 4
 		}
 	}
 	dir := t.TempDir()

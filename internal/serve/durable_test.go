@@ -223,6 +223,7 @@ func (l *syncLog) String() string {
 // hears of the ply only once it is on disk, and of a game's end only once
 // its record is.
 func TestServeSaveRetried(t *testing.T) {
+	t.Parallel() // it mostly waits
 	var logs syncLog
 	dir := t.TempDir()
 	ts := startConfig(t, Config{Dir: dir, Stderr: &logs})
@@ -266,6 +267,7 @@ func TestServeSaveRetried(t *testing.T) {
 // TestServeClockAfterStop: the time the seat to move thought before the
 // server stopped (a crash, a restart) is charged to its clock.
 func TestServeClockAfterStop(t *testing.T) {
+	t.Parallel() // it mostly waits
 	dir := t.TempDir()
 	ts := startServer(t, dir, Limits{})
 	room := ts.create(t, `{"variant":"connect4","seats":[{"person":true},{"person":true}],"clock":"60+0"}`)

@@ -212,6 +212,7 @@ func TestServeCapsRecover(t *testing.T) {
 // TestServeSlowBodies: a request that drips its body is cut off at the
 // body's deadline, and every connection counts against --max-conns.
 func TestServeSlowBodies(t *testing.T) {
+	t.Parallel() // it mostly waits
 	ts := startServer(t, t.TempDir(), Limits{Conns: 60, Body: 500 * time.Millisecond, Creates: 100})
 	addr := strings.TrimPrefix(ts.hs.URL, "http://")
 	var conns []net.Conn
@@ -257,6 +258,7 @@ func TestServeSlowBodies(t *testing.T) {
 // TestServePing: a page that vanishes without closing (it answers no
 // ping) is dropped, and its seat shows offline.
 func TestServePing(t *testing.T) {
+	t.Parallel() // it mostly waits
 	ts := startServer(t, t.TempDir(), Limits{})
 	ts.s.tm.ping, ts.s.tm.pong = 100*time.Millisecond, 200*time.Millisecond
 	room := ts.create(t, ticTacToe)

@@ -13,6 +13,7 @@ import (
 // engine that takes seconds to quit) holds up no other room: a page
 // reaches another room while it goes on.
 func TestServeUnloadOffLock(t *testing.T) {
+	t.Parallel() // it mostly waits
 	ts := startConfig(t, Config{Dir: t.TempDir(), Limits: Limits{Live: 2},
 		Engines: []referee.EngineConfig{{Name: "slow", Cmd: os.Args[0], Proto: "native", Env: []string{"MEEPLE_SERVE_ENGINE=slowquit"}}}})
 	slow := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"slow"}]}`)
