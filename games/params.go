@@ -273,6 +273,9 @@ type Description struct {
 	// (Nocca: the goals), "" for none.
 	Above string `json:"above,omitempty"`
 	Below string `json:"below,omitempty"`
+	// Goals are the edges that are seats' goals, as data (the captions say
+	// it in words).
+	Goals []Goal `json:"goals,omitempty"`
 	// Cards describes a card game's table; nil for board games.
 	Cards *CardTable `json:"cards,omitempty"`
 	// Grammar is the move notation as data; Moves is the same in prose and

@@ -1,5 +1,7 @@
 package games
 
+import "strconv"
+
 // This file holds what a generic client needs besides the Description to
 // draw a position and to turn a click into a move: the position as data
 // (Picture) and the cells a move touches (MoveCells). The REPL's boards,
@@ -53,14 +55,41 @@ type MovePart struct {
 	Optional bool     `json:"optional,omitempty"`
 }
 
+// Phrase is a fact in words that a client can put in its reader's
+// language: a message Code (a key of the client's catalogue, "in-a-row")
+// and its Args, each a number, a word of the notation, or "@k" for seat
+// k's name (Description.Players[k]). The English text beside it (a Note,
+// the EndReason) says the same for clients without a catalogue.
+type Phrase struct {
+	Code string   `json:"code"`
+	Args []string `json:"args,omitempty"`
+}
+
+// Seat is the Phrase argument that stands for seat k's name.
+func Seat(k int) string { return "@" + strconv.Itoa(k) }
+
+// Phrased is a state that can say why its game ended as a Phrase (the
+// same as its EndReason). Every shipped game implements it.
+type Phrased interface {
+	EndPhrase() Phrase
+}
+
+// Goal marks an edge of the board as drawn (unflipped) that a seat's
+// pieces leave the board through: "above" or "below" (Nocca's goals).
+type Goal struct {
+	Edge string `json:"edge"`
+	Seat int    `json:"seat"`
+}
+
 // Picture is a position as data, as one seat may see it.
 type Picture struct {
 	// Cells holds, per cell index, the pieces on it from the bottom up as
 	// indexes into Description.Pieces; empty for an empty cell.
 	Cells [][]int `json:"cells,omitempty"`
 	// Notes are short public facts under the board: "discs: black 2, white
-	// 2", "check".
+	// 2", "check"; Says are the same as Phrases, in the same order.
 	Notes []string `json:"notes,omitempty"`
+	Says  []Phrase `json:"says,omitempty"`
 	// Card games: the piles' top cards and counts of cards played, in
 	// CardTable.Piles order; each seat's hand, nil where hidden from the
 	// viewer; each hand's size; the draw pile's size; this turn's plays

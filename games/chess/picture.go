@@ -33,7 +33,7 @@ func (s *State) Picture(seat int) games.Picture {
 	}
 	pic := games.Picture{Cells: cells}
 	if s.InCheck() && s.Player() >= 0 {
-		pic.Notes = []string{"check"}
+		pic.Notes, pic.Says = []string{"check"}, []games.Phrase{{Code: "check"}}
 	}
 	return pic
 }

@@ -172,6 +172,25 @@ const (
 	resMaterial
 )
 
+// resultCode is each result's Phrase code.
+var resultCode = [...]string{resWhiteMates: "checkmate", resBlackMates: "checkmate", resStalemate: "stalemate",
+	resFifty: "fifty-move-rule", resThreefold: "threefold-repetition", resMaterial: "insufficient-material"}
+
+// EndPhrase is EndReason as a Phrase: "checkmate" with the winning seat,
+// or the draw's code.
+func (s *State) EndPhrase() games.Phrase {
+	r := s.result()
+	switch r {
+	case resOngoing:
+		return games.Phrase{}
+	case resWhiteMates:
+		return games.Phrase{Code: resultCode[r], Args: []string{games.Seat(0)}}
+	case resBlackMates:
+		return games.Phrase{Code: resultCode[r], Args: []string{games.Seat(1)}}
+	}
+	return games.Phrase{Code: resultCode[r]}
+}
+
 var resultText = [...]string{resWhiteMates: "white mates", resBlackMates: "black mates", resStalemate: "stalemate",
 	resFifty: "fifty-move rule", resThreefold: "threefold repetition", resMaterial: "insufficient material"}
 

@@ -116,6 +116,9 @@ func playout(g games.Game, desc games.Description, st games.State, rng *rand.Ran
 		if st.EndReason() != "" {
 			return fmt.Errorf("after %v: EndReason() = %q before the end", history, st.EndReason())
 		}
+		if ph, ok := st.(games.Phrased); ok && ph.EndPhrase().Code != "" {
+			return fmt.Errorf("after %v: EndPhrase() = %v before the end", history, ph.EndPhrase())
+		}
 		var m games.Move
 		if p == games.Chance {
 			if !typ.Chance {
@@ -211,6 +214,11 @@ func checkEnd(typ games.Type, st games.State) error {
 	}
 	if st.EndReason() == "" {
 		return fmt.Errorf("finished game with no EndReason")
+	}
+	if ph, ok := st.(games.Phrased); ok {
+		if err := checkPhrase(ph.EndPhrase(), typ.Players); err != nil {
+			return fmt.Errorf("EndPhrase (for %q): %w", st.EndReason(), err)
+		}
 	}
 	sum := 0.0
 	for _, x := range r {

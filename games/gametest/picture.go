@@ -3,6 +3,7 @@ package gametest
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -164,6 +165,30 @@ func checkCells(d games.Description, pic games.Picture, cells int) error {
 	for _, n := range pic.Notes {
 		if n == "" || strings.ContainsAny(n, "\r\n") {
 			return fmt.Errorf("note %q: want one non-empty line", n)
+		}
+	}
+	if pic.Says != nil && len(pic.Says) != len(pic.Notes) {
+		return fmt.Errorf("%d notes and %d phrases saying them", len(pic.Notes), len(pic.Says))
+	}
+	for _, ph := range pic.Says {
+		if err := checkPhrase(ph, len(d.Players)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPhrase checks that a Phrase has a code and that its seat arguments
+// name seats of the game.
+func checkPhrase(ph games.Phrase, players int) error {
+	if ph.Code == "" || strings.ContainsAny(ph.Code, " \t\r\n") {
+		return fmt.Errorf("phrase %v: want a code of one word", ph)
+	}
+	for _, a := range ph.Args {
+		if k, ok := strings.CutPrefix(a, "@"); ok {
+			if n, err := strconv.Atoi(k); err != nil || n < 0 || n >= players {
+				return fmt.Errorf("phrase %v: argument %q names no seat of %d", ph, a, players)
+			}
 		}
 	}
 	return nil

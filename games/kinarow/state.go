@@ -2,6 +2,7 @@ package kinarow
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -171,6 +172,20 @@ func (s *State) Returns() []float64 {
 
 // EndReason says why the game ended: "x made 3 in a row", "board full,
 // draw"; "" while it goes on.
+// EndPhrase is EndReason as a Phrase: "in-a-row" (or "exactly-in-a-row")
+// with the seat and the count, or "board-full".
+func (s *State) EndPhrase() games.Phrase {
+	switch {
+	case !s.over:
+		return games.Phrase{}
+	case s.won < 0:
+		return games.Phrase{Code: "board-full"}
+	case s.g.exact:
+		return games.Phrase{Code: "exactly-in-a-row", Args: []string{games.Seat(int(s.won)), strconv.Itoa(s.g.connect)}}
+	}
+	return games.Phrase{Code: "in-a-row", Args: []string{games.Seat(int(s.won)), strconv.Itoa(s.g.connect)}}
+}
+
 func (s *State) EndReason() string {
 	switch {
 	case !s.over:

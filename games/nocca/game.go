@@ -266,6 +266,7 @@ func (g *Game) Describe() games.Description {
 		Pieces:  g.discs(),
 		Above:   "white's goal",
 		Below:   "black's goal",
+		Goals:   []games.Goal{{Edge: "above", Seat: White ^ g.first}, {Edge: "below", Seat: Black ^ g.first}},
 		Grammar: games.Grammar{Forms: [][]games.MovePart{
 			{{Kind: "from"}, {Kind: "word", Values: []string{"-"}}, {Kind: "to"}},
 			{{Kind: "from"}, {Kind: "word", Values: []string{"-"}}, {Kind: "choice", Name: "goal", Values: goals}},

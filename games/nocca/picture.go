@@ -2,6 +2,7 @@ package nocca
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -29,8 +30,11 @@ func (s *State) Picture(seat int) games.Picture {
 			cells[sq][i] = int(colours >> i & 1)
 		}
 	}
-	note := fmt.Sprintf("stack limit %d; pieces on the board: white %d, black %d", s.g.stack, s.OnBoard(White), s.OnBoard(Black))
-	return games.Picture{Cells: cells, Notes: []string{note}}
+	w, b := s.OnBoard(White), s.OnBoard(Black)
+	note := fmt.Sprintf("stack limit %d; pieces on the board: white %d, black %d", s.g.stack, w, b)
+	say := games.Phrase{Code: "pieces-on-board", Args: []string{strconv.Itoa(s.g.stack),
+		games.Seat(White ^ s.g.first), strconv.Itoa(w), games.Seat(Black ^ s.g.first), strconv.Itoa(b)}}
+	return games.Picture{Cells: cells, Notes: []string{note}, Says: []games.Phrase{say}}
 }
 
 // MoveCells is the square a step leaves and the square it enters; a step

@@ -3,6 +3,7 @@ package nocca
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -303,6 +304,20 @@ func (s *State) Returns() []float64 {
 
 // EndReason says why the game ended: "white reached the goal", "black has
 // no legal move", "threefold repetition"; "" while it goes on.
+// EndPhrase is EndReason as a Phrase: "reached-goal" or "no-move" with
+// the seat, or "repetition" with the count.
+func (s *State) EndPhrase() games.Phrase {
+	switch s.end {
+	case goalReached:
+		return games.Phrase{Code: "reached-goal", Args: []string{games.Seat(int(s.winner) ^ s.g.first)}}
+	case noMove:
+		return games.Phrase{Code: "no-move", Args: []string{games.Seat(int(s.toMove) ^ s.g.first)}}
+	case repeated:
+		return games.Phrase{Code: "repetition", Args: []string{strconv.Itoa(s.g.repetition)}}
+	}
+	return games.Phrase{}
+}
+
 func (s *State) EndReason() string {
 	switch s.end {
 	case goalReached:

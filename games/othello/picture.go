@@ -2,6 +2,7 @@ package othello
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -23,7 +24,9 @@ func (s *State) Picture(seat int) games.Picture {
 			cells[sq] = []int{p}
 		}
 	}
-	return games.Picture{Cells: cells, Notes: []string{fmt.Sprintf("discs: black %d, white %d", s.Count(0), s.Count(1))}}
+	b, w := s.Count(0), s.Count(1)
+	return games.Picture{Cells: cells, Notes: []string{fmt.Sprintf("discs: black %d, white %d", b, w)},
+		Says: []games.Phrase{{Code: "discs", Args: []string{games.Seat(0), strconv.Itoa(b), games.Seat(1), strconv.Itoa(w)}}}}
 }
 
 // MoveCells is the square a disc is put on; nil for a pass.

@@ -3,6 +3,7 @@ package othello
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 
 	"github.com/meeple-games/meeple/games"
 )
@@ -313,6 +314,25 @@ func (s *State) Winner() int {
 // EndReason gives the final score with the empty squares counted for the
 // winner (shared in a draw): "black wins 40-24", "white wins 33-31",
 // "draw 32-32"; "" while the game goes on.
+// EndPhrase is EndReason as a Phrase: "wins-discs" with the winning seat
+// and both counts (the winner's first), or "draw-discs".
+func (s *State) EndPhrase() games.Phrase {
+	if !s.over {
+		return games.Phrase{}
+	}
+	d := s.Score(Black)
+	total := s.g.size * s.g.size
+	b := (total + d) / 2
+	w := total - b
+	switch {
+	case d > 0:
+		return games.Phrase{Code: "wins-discs", Args: []string{games.Seat(0), strconv.Itoa(b), strconv.Itoa(w)}}
+	case d < 0:
+		return games.Phrase{Code: "wins-discs", Args: []string{games.Seat(1), strconv.Itoa(w), strconv.Itoa(b)}}
+	}
+	return games.Phrase{Code: "draw-discs", Args: []string{strconv.Itoa(b), strconv.Itoa(w)}}
+}
+
 func (s *State) EndReason() string {
 	if !s.over {
 		return ""

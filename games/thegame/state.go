@@ -370,6 +370,18 @@ func (s *State) Returns() []float64 {
 }
 
 // EndReason says why the game ended.
+// EndPhrase is EndReason as a Phrase: "all-played", or "cannot-play"
+// with the seat and the cards left.
+func (s *State) EndPhrase() games.Phrase {
+	switch s.over {
+	case won:
+		return games.Phrase{Code: "all-played"}
+	case stuck:
+		return games.Phrase{Code: "cannot-play", Args: []string{games.Seat(s.mover), strconv.Itoa(s.CardsLeft())}}
+	}
+	return games.Phrase{}
+}
+
 func (s *State) EndReason() string {
 	switch s.over {
 	case won:
