@@ -32,6 +32,12 @@ func TestShipped(t *testing.T) {
 		t.Errorf("loaded %d variants (%d names) of %d files: a file names a family that is not imported above?",
 			len(vs), len(games.ShippedNames()), len(files))
 	}
+	// Every shipped variant speaks Japanese too (the page's other language).
+	for _, v := range vs {
+		if v.Names["ja"] == "" || v.Descriptions["ja"] == "" {
+			t.Errorf("%s has no name_ja or description_ja", v.Name)
+		}
+	}
 }
 
 // TestReadme checks that README.md documents every shipped variant and, in

@@ -21,6 +21,11 @@ type Variant struct {
 	Name        string
 	Family      string
 	Description string
+	// Names and Descriptions are the name and description in other
+	// languages, by language code ("ja": the TOML keys name_ja and
+	// description_ja); a language without one uses Name, Description.
+	Names        map[string]string
+	Descriptions map[string]string
 	Source      string // where it came from: "configs/qubic.toml", a path, or the inline spec
 	Rules       Values // every rule key of the family, effective values
 	Game        Game
@@ -103,7 +108,7 @@ func LoadVariant(spec string, set ...string) (*Variant, error) {
 			d.where[k] = keyPos{file: src}
 		}
 		d.source = src
-		d.origin = "from " + base
+		d.origin, d.originJa = "from "+base, base+" から"
 	}
 	return d.build()
 }
@@ -170,6 +175,7 @@ func shippedFiles() []string {
 // draft is a variant being assembled along an extends chain.
 type draft struct {
 	name, family, desc, source string
+	nameJa, descJa             string // name_ja, description_ja
 	rules                      map[string]any
 	where                      map[string]keyPos // where each rule key was last set
 	// descRules are the rules desc was written for (nil: a family's
@@ -179,6 +185,7 @@ type draft struct {
 	// is described by origin and its rules instead.
 	descRules map[string]any
 	origin    string
+	originJa  string
 }
 
 type keyPos struct {
@@ -203,11 +210,22 @@ func (d *draft) build() (*Variant, error) {
 		}
 		return nil, ve
 	}
-	desc := d.desc
+	desc, descJa := d.desc, d.descJa
 	if was, ok := fam.values(d.descRules); d.descRules != nil && (!ok || !sameValues(was, vals)) {
 		desc = d.origin + ": " + rulesText(vals, fam.Defaults())
+		descJa = d.originJa + ": " + rulesText(vals, fam.Defaults())
 	}
-	return &Variant{Name: d.name, Family: d.family, Description: desc, Source: d.source, Rules: vals, Game: g}, nil
+	if desc == "" && descJa != "" {
+		desc = d.origin + ": " + rulesText(vals, fam.Defaults())
+	}
+	v := &Variant{Name: d.name, Family: d.family, Description: desc, Source: d.source, Rules: vals, Game: g}
+	if d.nameJa != "" {
+		v.Names = map[string]string{"ja": d.nameJa}
+	}
+	if descJa != "" {
+		v.Descriptions = map[string]string{"ja": descJa}
+	}
+	return v, nil
 }
 
 // values are the effective rules of raw, or false when they do not check.
@@ -341,7 +359,7 @@ func familyNames() []string {
 	return ns
 }
 
-var topKeys = []string{"game", "name", "description", "extends", "rules"}
+var topKeys = []string{"game", "name", "description", "extends", "rules", "name_ja", "description_ja"}
 
 // parseFile reads one variant file. dir is "" for embedded files, whose
 // extends may only name other shipped variants; chain lists the files that
@@ -396,6 +414,14 @@ func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, 
 		}
 	}
 	game, name, desc, extends := vals[0], vals[1], vals[2], vals[3]
+	nameJa, err := str("name_ja")
+	if err != nil {
+		return nil, err
+	}
+	descJa, err := str("description_ja")
+	if err != nil {
+		return nil, err
+	}
 	rules := map[string]any{}
 	if r, ok := raw["rules"]; ok {
 		t, ok := r.(map[string]any)
@@ -441,20 +467,22 @@ func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, 
 		d = &draft{family: game, rules: map[string]any{}, where: map[string]keyPos{}}
 	}
 	if extends != "" {
-		d.origin = "extends " + extends
+		d.origin, d.originJa = "extends "+extends, extends+" を元に"
 	} else {
-		d.origin = game
+		d.origin, d.originJa = game, game
 	}
 	if name == "" {
 		name = strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".toml")
 	}
-	d.name, d.source = name, file
+	d.name, d.source, d.nameJa = name, file, nameJa
 	for k, v := range rules {
 		d.rules[k] = v
 		d.where[k] = keyPos{file: file, line: lines["rules."+k]}
 	}
-	if desc != "" || extends == "" {
-		d.desc, d.descRules = desc, cloneRules(d.rules)
+	if desc != "" || descJa != "" || extends == "" {
+		// A description in either language is written for these rules;
+		// one given in only one language leaves the other unsaid.
+		d.desc, d.descJa, d.descRules = desc, descJa, cloneRules(d.rules)
 	}
 	if fam, err := Lookup(d.family); err == nil {
 		for k := range rules {

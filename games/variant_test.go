@@ -217,3 +217,30 @@ func TestParseVariantExtendsNoFile(t *testing.T) {
 		t.Errorf("extends a game: %v", err)
 	}
 }
+
+// TestVariantJapanese: name_ja and description_ja load; an extends keeps
+// the Japanese description while the rules are those it was written for,
+// and words the rules instead once they differ, as in English.
+func TestVariantJapanese(t *testing.T) {
+	dir := t.TempDir()
+	base := writeFile(t, dir, "base.toml", "game = \"piles\"\nname = \"base\"\nname_ja = \"山\"\ndescription = \"heaps\"\ndescription_ja = \"山の遊び\"\n")
+	v, err := LoadVariant(base)
+	if err != nil || v.Names["ja"] != "山" || v.Descriptions["ja"] != "山の遊び" {
+		t.Fatalf("base: %+v %v", v, err)
+	}
+	v, err = LoadVariant(base + "(misere=true)")
+	if err != nil || v.Descriptions["ja"] != base+" から: misere=true" || v.Names["ja"] != "山" {
+		t.Fatalf("base with other rules: %+v %v", v, err)
+	}
+	child := writeFile(t, dir, "child.toml", "extends = \"base.toml\"\nname = \"child\"\n[rules]\nmisere = true\n")
+	if v, err = LoadVariant(child); err != nil || v.Descriptions["ja"] != "base.toml を元に: misere=true" || v.Names != nil {
+		t.Fatalf("child: %+v %v", v, err)
+	}
+	only := writeFile(t, dir, "only.toml", "extends = \"base.toml\"\ndescription_ja = \"二つ\"\n[rules]\nmisere = true\n")
+	if v, err = LoadVariant(only); err != nil || v.Descriptions["ja"] != "二つ" || v.Description != "extends base.toml: misere=true" {
+		t.Fatalf("a Japanese description only: %+v %v", v, err)
+	}
+	if _, err := ParseVariant("x.toml", []byte("game = \"piles\"\nname_ja = 3\n")); err == nil || !strings.Contains(err.Error(), "name_ja") {
+		t.Fatalf("name_ja = 3: %v", err)
+	}
+}
