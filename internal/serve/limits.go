@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -67,6 +68,22 @@ func (l Limits) withDefaults() Limits {
 // httpError writes {"error": msg} with status.
 func httpError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// apiError writes err with status: a *refusal as {"error", "code", "args"}
+// (the page words the code in its reader's language), any other error as
+// httpError.
+func apiError(w http.ResponseWriter, status int, err error) {
+	var r *refusal
+	if !errors.As(err, &r) {
+		httpError(w, status, err.Error())
+		return
+	}
+	writeJSON(w, status, struct {
+		Error string   `json:"error"`
+		Code  string   `json:"code"`
+		Args  []string `json:"args,omitempty"`
+	}{r.Text, r.Code, r.Args})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -80,13 +80,14 @@ type seatInfo struct {
 }
 
 type helloMsg struct {
-	Type        string          `json:"type"`
-	Room        string          `json:"room"`
-	Seat        int             `json:"seat"`
-	Variant     string          `json:"variant"`
-	Rules       string          `json:"rules"`
-	Description json.RawMessage `json:"description"` // games.Description
-	Seats       []seatInfo      `json:"seats"`
+	Type        string            `json:"type"`
+	Room        string            `json:"room"`
+	Seat        int               `json:"seat"`
+	Variant     string            `json:"variant"`
+	Names       map[string]string `json:"names,omitempty"` // the variant's name in other languages
+	Rules       string            `json:"rules"`
+	Description json.RawMessage   `json:"description"` // games.Description
+	Seats       []seatInfo        `json:"seats"`
 }
 
 type legalMove struct {
@@ -105,6 +106,11 @@ type resultMsg struct {
 	Result      string    `json:"result"`
 	Termination string    `json:"termination"`
 	Reason      string    `json:"reason"`
+	// Phrase is Reason as a games.Phrase when the game ended by its rules
+	// (termination normal); Loser is the game seat that lost by a fault,
+	// time or resignation (-1: none).
+	Phrase *games.Phrase `json:"phrase,omitempty"`
+	Loser  int           `json:"loser"`
 }
 
 type stateMsg struct {
@@ -125,12 +131,34 @@ type seatsMsg struct {
 	Seats []seatInfo `json:"seats"`
 }
 
-type errorMsg struct {
-	Type    string `json:"type"`
-	Message string `json:"message"`
+// refusal is why a page's message or request was refused: a Code the page
+// words in its reader's language (its catalogue's "err.<code>") with Args,
+// and the same in English, Text.
+type refusal struct {
+	Code string
+	Args []string
+	Text string
 }
 
-func errorJSON(msg string) []byte {
-	b, _ := json.Marshal(errorMsg{Type: "error", Message: msg})
+// refuse makes a refusal: text is a format whose operands are the args.
+func refuse(code, text string, args ...any) *refusal {
+	r := &refusal{Code: code, Text: fmt.Sprintf(text, args...)}
+	for _, a := range args {
+		r.Args = append(r.Args, fmt.Sprint(a))
+	}
+	return r
+}
+
+func (r *refusal) Error() string { return r.Text }
+
+type errorMsg struct {
+	Type    string   `json:"type"`
+	Code    string   `json:"code,omitempty"`
+	Args    []string `json:"args,omitempty"`
+	Message string   `json:"message"`
+}
+
+func errorJSON(r *refusal) []byte {
+	b, _ := json.Marshal(errorMsg{Type: "error", Code: r.Code, Args: r.Args, Message: r.Text})
 	return b
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -125,7 +124,7 @@ func (r *Room) hello(rs int) []byte {
 	if rs >= 0 {
 		seat = r.file.gameSeat(rs)
 	}
-	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name,
+	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
 		Rules: r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
 	return b
 }
@@ -145,7 +144,8 @@ func (r *Room) state(g int) []byte {
 	if r.file.Ended != nil {
 		m.ToMove = -1
 		e := r.file.Ended
-		m.Result = &resultMsg{Returns: e.Returns, Result: e.Result(), Termination: e.Termination.String(), Reason: e.Reason}
+		m.Result = &resultMsg{Returns: e.Returns, Result: e.Result(), Termination: e.Termination.String(), Reason: e.Reason,
+			Loser: e.Loser - 1, Phrase: endPhrase(st, e.Termination)}
 	}
 	for i, p := range r.file.Plies {
 		if p.Chance() && (g < 0 || r.seen[i]&(1<<g) == 0) {
@@ -170,6 +170,17 @@ func (r *Room) state(g int) []byte {
 	b, _ := json.Marshal(m)
 	r.cache[g] = b
 	return b
+}
+
+// endPhrase is why the game of final position st ended as a Phrase, when
+// it ended by its rules (nil otherwise, or for a game without phrases).
+func endPhrase(st games.State, t referee.Termination) *games.Phrase {
+	if ph, ok := st.(games.Phrased); ok && t == referee.Normal {
+		if p := ph.EndPhrase(); p.Code != "" {
+			return &p
+		}
+	}
+	return nil
 }
 
 // picture is st as seat sees it. Every shipped game is Pictured; a game
@@ -275,57 +286,57 @@ func (r *Room) snapshot() ([]byte, uint64) {
 }
 
 // submit checks a move or resignation from the page at game seat g and
-// hands it to the game. It returns the refusal to send back, or "".
-func (r *Room) submit(c *conn, u Up, at time.Time) string {
+// hands it to the game. It returns the refusal to send back, or nil.
+func (r *Room) submit(c *conn, u Up, at time.Time) *refusal {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.used = at
 	if c.roomSeat < 0 {
-		return "spectators cannot play"
+		return refuse("spectator", "spectators cannot play")
 	}
 	g := r.file.gameSeat(c.roomSeat)
 	if r.file.Ended != nil {
-		return "the game is over"
+		return refuse("game-over", "the game is over")
 	}
 	if r.st == nil || r.moves == nil {
-		return "the game is not running"
+		return refuse("not-running", "the game is not running")
 	}
 	if r.st.Player() != g {
-		return "not your turn"
+		return refuse("not-your-turn", "not your turn")
 	}
 	switch u.Type {
 	case "resign":
 		if typ := r.variant.Game.Type(); typ.Players != 2 || typ.Utility != games.ZeroSum {
-			return "resigning is for two-player games; this game plays on"
+			return refuse("no-resign", "resigning is for two-player games; this game plays on")
 		}
 	case "move":
 		if *u.Ply != len(r.file.Plies) {
-			return fmt.Sprintf("stale move: the game is at ply %d, the move was made at ply %d", len(r.file.Plies), *u.Ply)
+			return refuse("stale-move", "stale move: the game is at ply %d, the move was made at ply %d", len(r.file.Plies), *u.Ply)
 		}
 		if _, err := games.ParseLegal(r.st, u.Move); err != nil {
-			return err.Error()
+			return &refusal{Code: "illegal-move", Args: []string{safeText(truncate(u.Move, 32))}, Text: err.Error()}
 		}
 	}
 	pm := personMove{move: u.Move, resign: u.Type == "resign", at: at}
 	select {
 	case r.moves <- pm:
-		return ""
+		return nil
 	default:
-		return "a move is already being played; wait for the next state"
+		return refuse("move-pending", "a move is already being played; wait for the next state")
 	}
 }
 
 // newGame starts the next game after one ended, rotating the seats when
 // swap is set. The new game is logged before it starts.
-func (r *Room) newGame(swap bool) string {
+func (r *Room) newGame(swap bool) *refusal {
 	r.mu.Lock()
 	if r.file.Ended == nil {
 		r.mu.Unlock()
-		return "the game is not over"
+		return refuse("not-over", "the game is not over")
 	}
 	if r.newing || r.gone {
 		r.mu.Unlock()
-		return "a new game is being started"
+		return refuse("new-game-pending", "a new game is being started")
 	}
 	r.newing = true
 	done := r.done
@@ -340,7 +351,7 @@ func (r *Room) newGame(swap bool) string {
 	}
 	n := r.engineSeats()
 	if !r.s.reserveEngines(n) {
-		return fmt.Sprintf("the server runs at most %d engines at once, all playing; try again in a while", r.s.lim.Engines)
+		return refuse("engines-busy", "the server runs at most %d engines at once, all playing; try again in a while", r.s.lim.Engines)
 	}
 	r.mu.Lock()
 	f := r.file
@@ -355,7 +366,7 @@ func (r *Room) newGame(swap bool) string {
 	r.mu.Unlock()
 	if err := logged.wait(); err != nil {
 		r.s.releaseEngines(n)
-		return "the new game could not be saved: " + err.Error()
+		return refuse("not-saved", "the new game could not be saved: %v", err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -363,5 +374,5 @@ func (r *Room) newGame(swap bool) string {
 	r.applied(e.Seq)
 	r.startLocked(n)
 	r.broadcast(true)
-	return ""
+	return nil
 }

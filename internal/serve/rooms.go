@@ -20,7 +20,7 @@ import (
 
 // errEngines is the refusal when every engine the server may run plays.
 func (s *Server) errEngines() error {
-	return fmt.Errorf("the server runs at most %d engines at once, all playing; try again in a while", s.lim.Engines)
+	return refuse("engines-busy", "the server runs at most %d engines at once, all playing; try again in a while", s.lim.Engines)
 }
 
 // reserveEngines counts n more engine seats playing, if the limit allows.
@@ -74,13 +74,13 @@ func (s *Server) create(f *roomFile, v *games.Variant) (*Room, int, error) {
 	if len(s.kept) >= s.lim.Rooms {
 		s.mu.Unlock()
 		s.releaseEngines(n)
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server keeps at most %d rooms, all in use; try again when one expires", s.lim.Rooms)
+		return nil, http.StatusServiceUnavailable, refuse("rooms-full", "the server keeps at most %d rooms, all in use; try again when one expires", s.lim.Rooms)
 	}
 	victim, ok := s.makeSpaceLocked()
 	if !ok {
 		s.mu.Unlock()
 		s.releaseEngines(n)
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds at most %d rooms in memory, all in use; try again later", s.lim.Live)
+		return nil, http.StatusServiceUnavailable, refuse("memory-full", "the server holds at most %d rooms in memory, all in use; try again later", s.lim.Live)
 	}
 	ch := make(chan struct{})
 	s.busy[f.ID] = ch
@@ -104,7 +104,7 @@ func (s *Server) create(f *roomFile, v *games.Variant) (*Room, int, error) {
 	close(ch)
 	if err != nil {
 		s.releaseEngines(n)
-		return nil, http.StatusServiceUnavailable, fmt.Errorf("the room could not be saved: %v", err)
+		return nil, http.StatusServiceUnavailable, refuse("not-saved", "the room could not be saved: %v", err)
 	}
 	r.mu.Lock()
 	r.applied(e.Seq)
@@ -149,7 +149,7 @@ func (s *Server) snapshotRooms(ids []string) {
 // status says why not.
 func (s *Server) room(id string) (*Room, int, error) {
 	if !roomID.MatchString(id) {
-		return nil, http.StatusNotFound, errors.New("no such room")
+		return nil, http.StatusNotFound, refuse("no-room", "no such room")
 	}
 	for {
 		s.mu.Lock()
@@ -163,20 +163,20 @@ func (s *Server) room(id string) (*Room, int, error) {
 			case <-ch:
 				continue
 			case <-s.ctx.Done():
-				return nil, http.StatusServiceUnavailable, errors.New("the server is stopping")
+				return nil, http.StatusServiceUnavailable, refuse("stopping", "the server is stopping")
 			}
 		}
 		if _, ok := s.kept[id]; !ok {
 			s.mu.Unlock()
 			if _, err := os.Stat(s.store.path(id, ".txt")); err == nil {
-				return nil, http.StatusGone, errors.New("this room has expired; its finished games are at /api/rooms/" + id + "/record")
+				return nil, http.StatusGone, refuse("expired", "this room has expired; its finished games are at %s", "/api/rooms/"+id+"/record")
 			}
-			return nil, http.StatusNotFound, errors.New("no such room")
+			return nil, http.StatusNotFound, refuse("no-room", "no such room")
 		}
 		victim, ok := s.makeSpaceLocked()
 		if !ok {
 			s.mu.Unlock()
-			return nil, http.StatusServiceUnavailable, fmt.Errorf("the server holds at most %d rooms in memory, all in use; try again later", s.lim.Live)
+			return nil, http.StatusServiceUnavailable, refuse("memory-full", "the server holds at most %d rooms in memory, all in use; try again later", s.lim.Live)
 		}
 		ch := make(chan struct{})
 		s.busy[id] = ch
@@ -198,7 +198,7 @@ func (s *Server) room(id string) (*Room, int, error) {
 func (s *Server) load(id string) (*Room, int, error) {
 	f, err := s.store.load(id)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, http.StatusNotFound, errors.New("no such room")
+		return nil, http.StatusNotFound, refuse("no-room", "no such room")
 	}
 	if err != nil {
 		return nil, http.StatusInternalServerError, err
@@ -207,7 +207,7 @@ func (s *Server) load(id string) (*Room, int, error) {
 	if err != nil {
 		return nil, http.StatusInternalServerError, fmt.Errorf("room %s: %v", id, err)
 	}
-	v.Name = f.Variant
+	v.Name, v.Names = f.Variant, f.Names
 	r, err := s.newRoom(f, v)
 	if err != nil {
 		return nil, http.StatusInternalServerError, err

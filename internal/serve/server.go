@@ -281,16 +281,18 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 }
 
 type variantJSON struct {
-	Name        string   `json:"name"`
-	Game        string   `json:"game"`
-	Description string   `json:"description"`
-	Rules       string   `json:"rules"`
-	Players     []string `json:"players"` // the seat names: the lobby offers a seat each
+	Name         string            `json:"name"`
+	Names        map[string]string `json:"names,omitempty"` // in other languages: {"ja": ...}
+	Game         string            `json:"game"`
+	Description  string            `json:"description"`
+	Descriptions map[string]string `json:"descriptions,omitempty"`
+	Rules        string            `json:"rules"`
+	Players      []string          `json:"players"` // the seat names: the lobby offers a seat each
 }
 
 func variantOf(v *games.Variant) variantJSON {
-	return variantJSON{Name: v.Name, Game: v.Family, Description: v.Description, Rules: v.Spec(),
-		Players: v.Game.Describe().Players}
+	return variantJSON{Name: v.Name, Names: v.Names, Game: v.Family, Description: v.Description,
+		Descriptions: v.Descriptions, Rules: v.Spec(), Players: v.Game.Describe().Players}
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
@@ -326,7 +328,7 @@ const maxBody = 64 << 10
 // false when it cannot.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		httpError(w, http.StatusUnsupportedMediaType, "the body must be application/json")
+		apiError(w, http.StatusUnsupportedMediaType, refuse("json-only", "the body must be application/json"))
 		return false
 	}
 	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.lim.Body))
@@ -473,7 +475,7 @@ type createRequest struct {
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.guard.creates.take(s.guard.client(r), time.Now()); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+1)))
-		httpError(w, http.StatusTooManyRequests, fmt.Sprintf("too many rooms made from your address; try again in %v", wait.Round(time.Second)))
+		apiError(w, http.StatusTooManyRequests, refuse("too-many-rooms", "too many rooms made from your address; try again in %d s", int(wait.Seconds()+1)))
 		return
 	}
 	var req createRequest
@@ -487,21 +489,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	typ := v.Game.Type()
 	if req.Seed != nil && (typ.Chance || typ.Information == games.ImperfectInformation) && !s.cfg.AllowSeed {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("seed: in %s the seed decides what is hidden, so no page may choose it (the server's operator allows it with --allow-seed, for tests)", v.Name))
+		apiError(w, http.StatusBadRequest, refuse("seed-refused", "seed: in %s the seed decides what is hidden, so no page may choose it (the server's operator allows it with --allow-seed, for tests)", v.Name))
 		return
 	}
 	now := time.Now()
-	f := roomFile{ID: randomHex(8), Variant: v.Name, Rules: v.Spec(), Game: 1, Clock: req.Clock, Seed: req.Seed, Turn: now.UnixMilli(), Used: now.UnixMilli()}
+	f := roomFile{ID: randomHex(8), Variant: v.Name, Names: v.Names, Rules: v.Spec(), Game: 1, Clock: req.Clock, Seed: req.Seed, Turn: now.UnixMilli(), Used: now.UnixMilli()}
 	f.GameSeed = gameSeed(f.Seed, f.Game)
 	if req.Clock != "" {
 		if _, err := parseClock(req.Clock); err != nil {
-			httpError(w, http.StatusBadRequest, err.Error())
+			apiError(w, http.StatusBadRequest, err)
 			return
 		}
 	}
 	n := typ.Players
 	if len(req.Seats) != n {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats; %d given", v.Name, n, len(req.Seats)))
+		apiError(w, http.StatusBadRequest, refuse("seat-count", "%s has %d seats; %d given", v.Name, n, len(req.Seats)))
 		return
 	}
 	names := v.Game.Describe().Players
@@ -509,7 +511,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		sf := seatFile{}
 		switch {
 		case sq.Person == (sq.Engine != ""):
-			httpError(w, http.StatusBadRequest, fmt.Sprintf("seat %d: want {\"person\": true} or {\"engine\": spec}", i+1))
+			apiError(w, http.StatusBadRequest, refuse("seat-kind", "seat %d: want {\"person\": true} or {\"engine\": spec}", i+1))
 			return
 		case sq.Person:
 			sf.Token = newToken()
@@ -520,7 +522,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		default:
 			ec, err := s.engineConfig(sq.Engine)
 			if err != nil {
-				httpError(w, http.StatusBadRequest, fmt.Sprintf("seat %d: %v", i+1, err))
+				apiError(w, http.StatusBadRequest, refuse("bad-engine", "seat %d: %v", i+1, err))
 				return
 			}
 			sf.Engine, sf.Name = sq.Engine, ec.Name
@@ -529,7 +531,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	room, status, err := s.create(&f, v)
 	if err != nil {
-		httpError(w, status, err.Error())
+		apiError(w, status, err)
 		return
 	}
 	type seatLink struct {
@@ -555,8 +557,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 // parseClock reads a room's clock: seconds[+increment] ("300+2").
 func parseClock(s string) (referee.TimeControl, error) {
 	tc, err := referee.ParseTC(s)
-	if err == nil && (tc.Moves > 0 || !tc.Timed()) {
-		err = fmt.Errorf("clock %q: want seconds[+increment] (300+2)", safeText(truncate(s, 32)))
+	if err != nil || tc.Moves > 0 || !tc.Timed() {
+		err = refuse("bad-clock", "clock %q: want seconds[+increment] (300+2)", safeText(truncate(s, 32)))
 	}
 	return tc, err
 }

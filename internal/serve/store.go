@@ -20,10 +20,11 @@ import (
 // room and resume its game exactly (the chance RNG is reseeded with the
 // game's seed and the plies replayed).
 type roomFile struct {
-	ID      string `json:"id"`
-	Seq     uint64 `json:"seq"`     // the number of the room's last change (the log's entries count them)
-	Variant string `json:"variant"` // the variant's name, for people
-	Rules   string `json:"rules"`   // the effective rules as an inline spec: family(key=value,...)
+	ID      string            `json:"id"`
+	Seq     uint64            `json:"seq"`             // the number of the room's last change (the log's entries count them)
+	Variant string            `json:"variant"`         // the variant's name, for people
+	Names   map[string]string `json:"names,omitempty"` // and in other languages (games.Variant.Names)
+	Rules   string            `json:"rules"`           // the effective rules as an inline spec: family(key=value,...)
 	// GameSeed is the current game's chance seed: a fresh random number
 	// for every game, kept here until the game has ended (its record then
 	// shows it), so that nothing a page sees tells a later deal. Only a

@@ -153,7 +153,8 @@ func (w *watcher) event(ev referee.Event) error {
 		if g != nil {
 			delete(w.live, g.n)
 			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Pictures: g.pictures,
-				Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason}})
+				Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason,
+					Loser: ev.Loser - 1, Phrase: endPhrase(g.st, termination(ev.Termination))}})
 			w.finished = append(w.finished, b)
 			if len(w.finished) > keepFinished {
 				w.finished = w.finished[1:]
@@ -205,6 +206,15 @@ func (w *watcher) join(c *conn) {
 	}
 }
 
+// termination reads an event's termination (Unterminated if unknown).
+func termination(s string) referee.Termination {
+	t, err := referee.ParseTermination(s)
+	if err != nil {
+		return referee.Unterminated
+	}
+	return t
+}
+
 func (w *watcher) leave(c *conn) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -233,6 +243,6 @@ func (s *Server) handleWatchSocket(w http.ResponseWriter, r *http.Request) {
 			c.close(websocket.StatusNormalClosure, "")
 			return
 		}
-		c.send(errorJSON("the watch socket takes no messages"), nil)
+		c.send(errorJSON(refuse("watch-no-messages", "the watch socket takes no messages")), nil)
 	}
 }

@@ -152,7 +152,7 @@ func (s *Server) keepAlive(ctx context.Context, c *conn) {
 func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	room, status, err := s.room(r.PathValue("id"))
 	if err != nil {
-		httpError(w, status, err.Error())
+		apiError(w, status, err)
 		return
 	}
 	rs := -1
@@ -201,22 +201,22 @@ func (s *Server) serveRoom(room *Room, ws *websocket.Conn, rs int) bool {
 		}
 		u, err := Decode(data)
 		if err != nil {
-			c.send(errorJSON(err.Error()), nil)
+			c.send(errorJSON(&refusal{Code: "bad-message", Text: err.Error()}), nil)
 			continue
 		}
-		var refusal string
+		var no *refusal
 		switch u.Type {
 		case "move", "resign":
-			refusal = room.submit(c, u, at)
+			no = room.submit(c, u, at)
 		case "newgame":
 			if c.roomSeat < 0 {
-				refusal = "spectators cannot start a game"
+				no = refuse("spectator-new-game", "spectators cannot start a game")
 			} else {
-				refusal = room.newGame(u.Swap)
+				no = room.newGame(u.Swap)
 			}
 		}
-		if refusal != "" {
-			c.send(errorJSON(refusal), nil)
+		if no != nil {
+			c.send(errorJSON(no), nil)
 		}
 	}
 }
