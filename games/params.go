@@ -276,6 +276,9 @@ type Description struct {
 	// Goals are the edges that are seats' goals, as data (the captions say
 	// it in words).
 	Goals []Goal `json:"goals,omitempty"`
+	// Phrases are the codes of every Phrase the game's states give (their
+	// EndPhrase and Picture.Says), so that a client can word each one.
+	Phrases []string `json:"phrases,omitempty"`
 	// Cards describes a card game's table; nil for board games.
 	Cards *CardTable `json:"cards,omitempty"`
 	// Grammar is the move notation as data; Moves is the same in prose and

@@ -26,9 +26,9 @@ type Variant struct {
 	// description_ja); a language without one uses Name, Description.
 	Names        map[string]string
 	Descriptions map[string]string
-	Source      string // where it came from: "configs/qubic.toml", a path, or the inline spec
-	Rules       Values // every rule key of the family, effective values
-	Game        Game
+	Source       string // where it came from: "configs/qubic.toml", a path, or the inline spec
+	Rules        Values // every rule key of the family, effective values
+	Game         Game
 }
 
 // Spec writes the variant's effective rules as an inline spec that

@@ -93,7 +93,7 @@ func playout(g games.Game, desc games.Description, st games.State, rng *rand.Ran
 		}
 		p := st.Player()
 		if p == games.Terminal {
-			if err := checkEnd(typ, st); err != nil {
+			if err := checkEnd(typ, desc, st); err != nil {
 				return err
 			}
 			if err := checkPerft(st); err != nil {
@@ -207,7 +207,7 @@ func checkPosition(g games.Game, st games.State, buf []games.Move) error {
 	return nil
 }
 
-func checkEnd(typ games.Type, st games.State) error {
+func checkEnd(typ games.Type, desc games.Description, st games.State) error {
 	r := st.Returns()
 	if len(r) != typ.Players {
 		return fmt.Errorf("Returns() has %d values, want %d", len(r), typ.Players)
@@ -216,7 +216,7 @@ func checkEnd(typ games.Type, st games.State) error {
 		return fmt.Errorf("finished game with no EndReason")
 	}
 	if ph, ok := st.(games.Phrased); ok {
-		if err := checkPhrase(ph.EndPhrase(), typ.Players); err != nil {
+		if err := checkPhrase(ph.EndPhrase(), desc); err != nil {
 			return fmt.Errorf("EndPhrase (for %q): %w", st.EndReason(), err)
 		}
 	}

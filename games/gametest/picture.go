@@ -3,6 +3,7 @@ package gametest
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -171,18 +172,22 @@ func checkCells(d games.Description, pic games.Picture, cells int) error {
 		return fmt.Errorf("%d notes and %d phrases saying them", len(pic.Notes), len(pic.Says))
 	}
 	for _, ph := range pic.Says {
-		if err := checkPhrase(ph, len(d.Players)); err != nil {
+		if err := checkPhrase(ph, d); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// checkPhrase checks that a Phrase has a code and that its seat arguments
-// name seats of the game.
-func checkPhrase(ph games.Phrase, players int) error {
+// checkPhrase checks that a Phrase has a code the Description lists and
+// that its seat arguments name seats of the game.
+func checkPhrase(ph games.Phrase, d games.Description) error {
+	players := len(d.Players)
 	if ph.Code == "" || strings.ContainsAny(ph.Code, " \t\r\n") {
 		return fmt.Errorf("phrase %v: want a code of one word", ph)
+	}
+	if !slices.Contains(d.Phrases, ph.Code) {
+		return fmt.Errorf("phrase %v: its code is not in the Description's Phrases %v", ph, d.Phrases)
 	}
 	for _, a := range ph.Args {
 		if k, ok := strings.CutPrefix(a, "@"); ok {

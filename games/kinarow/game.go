@@ -275,6 +275,7 @@ func (g *Game) Describe() games.Description {
 		Gravity:     g.gravity,
 		Pieces:      slices.Clone(pieces),
 		Grammar:     games.Grammar{Forms: [][]games.MovePart{{{Kind: "cell"}}}},
+		Phrases:     []string{"in-a-row", "exactly-in-a-row", "board-full"},
 		Moves:       moves,
 		MoveExample: g.formatCell(g.centre),
 		Extra: [][2]string{

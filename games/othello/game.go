@@ -170,6 +170,7 @@ func (g *Game) Describe() games.Description {
 		Dims:     []int{g.size, g.size},
 		Coords:   []string{"letters", "numbers"},
 		RowsDown: true,
+		Phrases:  []string{"wins-discs", "draw-discs", "discs"},
 		Pieces:   slices.Clone(pieces),
 		Grammar: games.Grammar{Forms: [][]games.MovePart{
 			{{Kind: "cell"}},

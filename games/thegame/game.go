@@ -253,6 +253,7 @@ func (g *Game) Describe() games.Description {
 	}
 	return games.Description{
 		Players: seats,
+		Phrases: []string{"all-played", "cannot-play"},
 		Cards:   g.cardTable(),
 		Grammar: games.Grammar{Forms: [][]games.MovePart{
 			{{Kind: "card"}, {Kind: "pile"}},

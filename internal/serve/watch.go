@@ -43,12 +43,13 @@ type watchGame struct {
 
 // Messages of /ws/watch (see the package doc).
 type watchMatchMsg struct {
-	Type        string          `json:"type"` // match
-	Variant     string          `json:"variant"`
-	Rules       string          `json:"rules"`
-	Description json.RawMessage `json:"description"`
-	Engines     []string        `json:"engines"`
-	Total       int             `json:"total"`
+	Type        string            `json:"type"` // match
+	Variant     string            `json:"variant"`
+	Names       map[string]string `json:"names,omitempty"`
+	Rules       string            `json:"rules"`
+	Description json.RawMessage   `json:"description"`
+	Engines     []string          `json:"engines"`
+	Total       int               `json:"total"`
 }
 
 type watchGameMsg struct {
@@ -104,7 +105,11 @@ func (w *watcher) event(ev referee.Event) error {
 		v.Name = ev.Variant
 		desc, _ := json.Marshal(v.Game.Describe())
 		w.variant = v
-		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Rules: ev.Rules, Description: desc,
+		var names map[string]string // a shipped variant's names in other languages
+		if sv, err := games.LoadVariant(ev.Variant); err == nil && sv.Spec() == v.Spec() {
+			names = sv.Names
+		}
+		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Rules: ev.Rules, Description: desc,
 			Engines: ev.Engines, Total: ev.Total})
 		w.send(w.match)
 	case "game_start":

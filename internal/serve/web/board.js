@@ -5,6 +5,7 @@
 // 3 across the page and the higher axes down it, as the terminal draws
 // them (internal/repl/draw.go).
 import { s } from "./dom.js";
+import { pieceWord, t } from "./i18n.js";
 
 const CELL = 48; // a cell's side in SVG units
 const EDGE = 22; // room for coordinates
@@ -86,7 +87,7 @@ export class Geometry {
         if (z !== null) { base += z * this.stride[2]; title += this.coordName(2, z); }
         for (const [i, c] of [...band].reverse()) { base += c * this.stride[i]; }
         for (const [i, c] of [...band].sort((a, b) => a[0] - b[0])) title += this.coordName(i, c);
-        if (title) this.labels.push({ x: ox + left + sw / 2, y: oy + TITLE - 4, text: "slice " + title, cls: "slice" });
+        if (title) this.labels.push({ x: ox + left + sw / 2, y: oy + TITLE - 4, text: t("board.slice", title), cls: "slice" });
         xs.forEach((x, xi) => {
           const name = this.coordName(0, x);
           this.labels.push({ x: ox + left + xi * CELL + CELL / 2, y: oy + top - 6, text: name, cls: "coord" });
@@ -135,7 +136,7 @@ function solidGlyph(g) {
 // stack is drawn flat, seen from the side, like a coin in a pile.
 function drawPiece(p, cx, cy, r, flat) {
   const colour = p.colour || "black";
-  const title = s("title", { text: p.name || p.letter || "" });
+  const title = s("title", { text: pieceWord(p.name || p.letter || "") });
   switch (p.shape) {
     case "disc":
       if (flat) {
@@ -169,7 +170,7 @@ export function drawBoard(view) {
   const froms = new Set(view.froms || []);
   const svg = s("svg", {
     viewBox: `0 0 ${g.width} ${g.height}`, class: g.dims.length > 2 ? "board sliced" : "board", role: "grid",
-    "aria-label": "board", preserveAspectRatio: "xMidYMin meet",
+    "aria-label": t("board.board"), preserveAspectRatio: "xMidYMin meet",
     // A small board is not blown up past cells of about 80 pixels.
     style: `max-width: ${Math.round(g.width * 1.7)}px`,
   });

@@ -3,6 +3,7 @@
 // the other hands as backs with their size, the draw pile, and this turn's
 // plays made and still due. A card is played by picking it, then a pile.
 import { h } from "./dom.js";
+import { seatWord, t } from "./i18n.js";
 
 // drawCards returns the table as an element. view: {desc, picture, seat
 // (the viewer, -1 a spectator), cardMoves ([{move, card, pile}], the legal
@@ -21,19 +22,19 @@ export function drawCards(view) {
     const ok = targets.has(p.name.toLowerCase());
     return h("button", {
       class: "pile" + (ok ? " target" : ""), "data-pile": p.name, disabled: !ok,
-      title: `pile ${p.name}: ${p.up ? "up" : "down"} from ${p.start}`,
+      title: t(p.up ? "cards.pile-up-title" : "cards.pile-down-title", p.name, p.start),
       onclick: () => view.onPile(p.name),
     },
-    h("span", { class: "pile-name" }, `${p.name} ${p.up ? "▲ up" : "▼ down"}`),
+    h("span", { class: "pile-name" }, `${p.name} ${p.up ? t("cards.up") : t("cards.down")}`),
     h("span", { class: "card face" }, String(top)),
-    h("span", { class: "pile-count" }, played ? `${played} played` : `starts at ${p.start}`));
+    h("span", { class: "pile-count" }, played ? t("cards.played", played) : t("cards.starts", p.start)));
   }));
 
   const hands = pic.hands || [];
   const mine = seat >= 0 ? hands[seat] : null;
   const handEl = mine
     ? h("div", { class: "hand mine", "data-seat": seat },
-      h("div", { class: "who" }, `Your hand (${players[seat] || "seat " + (seat + 1)})`),
+      h("div", { class: "who" }, t("cards.your-hand", seatWord(players[seat] || `player${seat + 1}`))),
       h("div", { class: "cards" }, [...mine].sort((a, b) => a - b).map((c) => h("button", {
         class: "card face" + (playable.has(c) ? " playable" : "") + (c === view.selected ? " selected" : ""),
         "data-card": c, disabled: !playable.has(c), onclick: () => view.onCard(c),
@@ -45,12 +46,12 @@ export function drawCards(view) {
     if (k === seat || sizes[k] === undefined) return null;
     const n = sizes[k];
     return h("div", { class: "hand back-hand", "data-seat": k },
-      h("div", { class: "who" }, `${name}: ${n} card${n === 1 ? "" : "s"}`),
+      h("div", { class: "who" }, t(n === 1 ? "cards.hand-one" : "cards.hand-n", seatWord(name), n)),
       h("div", { class: "backs" }, Array.from({ length: n }, () => h("span", { class: "card back" }))));
   }));
 
-  const facts = [`draw pile: ${pic.deck || 0}`];
-  if (pic.played || pic.due) facts.push(`played this turn: ${pic.played || 0}`, `still due: ${pic.due || 0}`);
+  const facts = [t("cards.deck", pic.deck || 0)];
+  if (pic.played || pic.due) facts.push(t("cards.played-turn", pic.played || 0), t("cards.due", pic.due || 0));
   return h("div", { class: "table" }, piles, handEl, others,
     h("p", { class: "facts" }, facts.join(" · ")));
 }

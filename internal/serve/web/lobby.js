@@ -3,6 +3,7 @@
 // loader), say who sits in each seat (a person, or the engine at a level),
 // and create the room: each person's private link and the spectators' link.
 import { api, h } from "./dom.js";
+import { gameWord, local, refusal, seatWord, t, tNodes } from "./i18n.js";
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -12,32 +13,32 @@ function seatNames(v) {
   if (v.players && v.players.length) return v.players;
   const m = /[(,]players=(\d+)/.exec(v.rules || "");
   const n = m ? Math.max(1, Math.min(8, Number(m[1]))) : 2;
-  return Array.from({ length: n }, (_, k) => `seat ${k + 1}`);
+  return Array.from({ length: n }, (_, k) => `player${k + 1}`);
 }
 
 export async function lobby(main) {
-  document.getElementById("title").textContent = "lobby";
+  document.getElementById("title").textContent = t("lobby.title");
   const st = { variants: [], engines: [], chosen: null, toml: null, seats: [] };
   const out = h("div", { id: "checked" });
   const seatsEl = h("div", { id: "seats" });
   const links = h("div", { id: "links" });
-  const clock = h("input", { type: "text", id: "clock", placeholder: "none, or 5+0.1 (seconds)", autocomplete: "off" });
+  const clock = h("input", { type: "text", id: "clock", placeholder: t("lobby.clock-placeholder"), autocomplete: "off" });
 
   // choose takes a checked variant: {name, game, rules, description, players}.
   function choose(v, toml, spec) {
     st.chosen = v;
     st.spec = spec || v.name;
     st.toml = toml || null;
-    out.replaceChildren(h("p", { class: "ok" }, h("strong", {}, v.name || v.rules), ` (${v.game}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
-      v.description ? h("p", { class: "muted" }, v.description) : null);
+    out.replaceChildren(h("p", { class: "ok" }, h("strong", {}, local(v.name, v.names) || v.rules), ` (${gameWord(v.game)}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
+      v.description ? h("p", { class: "muted" }, local(v.description, v.descriptions)) : null);
     const players = seatNames(v);
-    seatsEl.replaceChildren(h("h2", {}, "Seats"), ...players.map((name, k) => {
-      const sel = h("select", { "data-seat": k, "aria-label": `who plays ${name}` },
-        h("option", { value: "person" }, "a person"),
-        ...LEVELS.map((l) => h("option", { value: "level=" + l }, `engine, level ${l}`)),
-        ...st.engines.map((name) => h("option", { value: name }, `engine ${name}`)));
+    seatsEl.replaceChildren(h("h2", {}, t("lobby.seats")), ...players.map((name, k) => {
+      const sel = h("select", { "data-seat": k, "aria-label": t("lobby.who-plays", seatWord(name)) },
+        h("option", { value: "person" }, t("lobby.person")),
+        ...LEVELS.map((l) => h("option", { value: "level=" + l }, t("lobby.engine-level", l))),
+        ...st.engines.map((name) => h("option", { value: name }, t("lobby.engine-named", name))));
       sel.value = k === 0 ? "person" : "level=3";
-      return h("label", { class: "seat" }, h("span", {}, name), sel);
+      return h("label", { class: "seat" }, h("span", {}, seatWord(name)), sel);
     }));
     create.disabled = false;
   }
@@ -47,7 +48,7 @@ export async function lobby(main) {
     const where = [b.file, b.line].filter((x) => x !== undefined && x !== "" && x !== 0).join(":");
     out.replaceChildren(h("p", { class: "error", role: "alert" },
       where ? h("code", {}, where) : null, where ? " " : null,
-      b.key ? h("span", {}, "key ", h("code", {}, b.key), ": ") : null, e.message));
+      b.key ? h("span", {}, t("lobby.key"), " ", h("code", {}, b.key), ": ") : null, refusal(b.code, b.args, e.message)));
     st.chosen = null;
     seatsEl.replaceChildren();
     create.disabled = true;
@@ -57,14 +58,14 @@ export async function lobby(main) {
     try { choose(await api("/api/check", body), toml, body.spec); } catch (e) { showError(e); }
   }
 
-  const select = h("select", { id: "variant", "aria-label": "variant" }, h("option", { value: "" }, "choose a variant…"));
+  const select = h("select", { id: "variant", "aria-label": t("lobby.variant") }, h("option", { value: "" }, t("lobby.choose")));
   select.addEventListener("change", () => {
     const v = st.variants.find((x) => x.name === select.value);
     if (v) (v.players ? choose(v) : check({ spec: v.name }));
   });
   const inline = h("input", { type: "text", id: "inline", placeholder: "othello(size=10)", autocomplete: "off", autocapitalize: "none", spellcheck: "false" });
   const inlineForm = h("form", { onsubmit: (e) => { e.preventDefault(); if (inline.value.trim()) check({ spec: inline.value.trim() }); } },
-    h("label", { for: "inline" }, "or a variant written inline"), h("div", { class: "row" }, inline, h("button", { type: "submit" }, "Check")));
+    h("label", { for: "inline" }, t("lobby.inline")), h("div", { class: "row" }, inline, h("button", { type: "submit" }, t("lobby.check"))));
   const file = h("input", { type: "file", id: "toml", accept: ".toml,text/plain" });
   file.addEventListener("change", async () => {
     const f = file.files[0];
@@ -83,42 +84,44 @@ export async function lobby(main) {
       const r = await api("/api/rooms", body);
       showRoom(r);
     } catch (e) {
-      links.replaceChildren(h("p", { class: "error", role: "alert" }, e.message));
+      links.replaceChildren(h("p", { class: "error", role: "alert" }, refusal((e.body || {}).code, (e.body || {}).args, e.message)));
     }
-  } }, "Create room");
+  } }, t("lobby.create"));
 
   function showRoom(r) {
     const abs = (p) => new URL(p, location.href).href;
     const people = (r.seats || []).filter((x) => x.link);
-    links.replaceChildren(h("h2", {}, "Room created"),
-      h("p", {}, "Each person opens their own link (it is the seat's key: share it only with them)."),
+    links.replaceChildren(h("h2", {}, t("lobby.created")),
+      h("p", {}, t("lobby.links-note")),
       h("ul", { class: "links" }, (r.seats || []).map((x) => h("li", {},
-        h("strong", {}, x.name), ": ", x.link ? h("a", { href: x.link, class: "seat-link" }, abs(x.link)) : "engine"))),
-      h("p", {}, "Spectators: ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch))),
-      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, `Play as ${people[0].name}`)) : null);
+        h("strong", {}, seatWord(x.name)), ": ", x.link ? h("a", { href: x.link, class: "seat-link" }, abs(x.link)) : t("lobby.engine")))),
+      h("p", {}, t("lobby.spectators"), " ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch))),
+      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(people[0].name)))) : null);
   }
 
   main.replaceChildren(
     h("section", { class: "lobby" },
-      h("h1", {}, "New room"),
-      h("label", { for: "variant" }, "A variant"), select,
+      h("h1", {}, t("lobby.new-room")),
+      h("label", { for: "variant" }, t("lobby.a-variant")), select,
       inlineForm,
-      h("label", { for: "toml" }, "or a variant file (TOML)"), file,
+      h("label", { for: "toml" }, t("lobby.file")), file,
       out, seatsEl,
-      h("label", { for: "clock" }, "Clock (optional)"), clock,
+      h("label", { for: "clock" }, t("lobby.clock")), clock,
       h("p", {}, create), links),
-    h("p", { class: "muted" }, h("a", { href: "/watch" }, "Watch a match"), " being played by meeple match --serve."));
+    h("p", { class: "muted" }, h("a", { href: "/watch" }, t("lobby.watch")), " ", ...tNodes("lobby.watch-note", h("code", {}, "meeple match --serve"))));
 
   try {
     st.variants = await api("/api/variants");
     st.engines = await api("/api/engines").catch(() => []);
   } catch (e) {
-    out.replaceChildren(h("p", { class: "error" }, "variants: " + e.message));
+    out.replaceChildren(h("p", { class: "error" }, t("lobby.variants-error", e.message)));
     return;
   }
   const games = [...new Set(st.variants.map((v) => v.game))];
   for (const g of games) {
-    select.append(h("optgroup", { label: g }, st.variants.filter((v) => v.game === g).map((v) =>
-      h("option", { value: v.name }, v.description ? `${v.name} — ${v.description}` : v.name))));
+    select.append(h("optgroup", { label: gameWord(g) }, st.variants.filter((v) => v.game === g).map((v) => {
+      const name = local(v.name, v.names), desc = local(v.description, v.descriptions);
+      return h("option", { value: v.name }, desc ? `${name} — ${desc}` : name);
+    })));
   }
 }

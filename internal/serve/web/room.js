@@ -4,9 +4,25 @@
 // a card then a pile, buttons for moves with no cells, or the move typed.
 // Only moves from the server's legal list are sent.
 import { h, wsURL } from "./dom.js";
+import { local, moveWord, phrase, refusal, seatWord, t } from "./i18n.js";
+import { resultLine } from "./result.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { Grammar, Picker, sortLegal } from "./moves.js";
+
+// caption is the caption of a board's edge ("above", "below"): the goal
+// of the seat whose goal it is, or the description's words.
+function caption(desc, edge) {
+  const g = (desc.goals || []).find((x) => x.edge === edge);
+  if (g) return t("board.goal", seatWord((desc.players || [])[g.seat]));
+  return desc[edge] || "";
+}
+
+// notesOf are a picture's notes, worded from its phrases when it has them.
+export function notesOf(pic, players) {
+  if (pic.says && pic.says.length) return pic.says.map((p) => phrase(p, players));
+  return pic.notes || [];
+}
 
 export function room(main, id, token) {
   const st = {
@@ -44,8 +60,8 @@ export function room(main, id, token) {
         st.hello = msg;
         st.seats = msg.seats || [];
         st.grammar = new Grammar(msg.description || {});
-        document.getElementById("title").textContent = msg.variant || "";
-        document.title = `meeple · ${msg.variant || "room"}`;
+        document.getElementById("title").textContent = local(msg.variant || "", msg.names);
+        document.title = `meeple · ${local(msg.variant || "", msg.names) || t("room.room")}`;
         break;
       case "state":
         st.state = msg;
@@ -59,7 +75,7 @@ export function room(main, id, token) {
         st.seats = msg.seats || [];
         break;
       case "error":
-        st.error = msg.message || "refused";
+        st.error = refusal(msg.code, msg.args, msg.message || t("room.refused"));
         break;
       default:
         return;
@@ -76,7 +92,12 @@ export function room(main, id, token) {
   }
   function seatName(k) {
     const d = st.hello.description || {};
-    return (st.seats[k] && st.seats[k].name) || (d.players || [])[k] || `seat ${k + 1}`;
+    return seatWord((st.seats[k] && st.seats[k].name) || (d.players || [])[k] || `player${k + 1}`);
+  }
+  // players are the seat names of the current game, in game seat order.
+  function players() {
+    const d = st.hello.description || {};
+    return (d.players || []).map((_, k) => (st.seats[k] && st.seats[k].name) || d.players[k]);
   }
 
   function play(move) {
@@ -158,14 +179,11 @@ export function room(main, id, token) {
 
   function status() {
     const s = st.state;
-    if (!s) return st.closed ? "Connecting…" : "Waiting for the game…";
-    if (s.result) {
-      const r = s.result;
-      return `Game over: ${r.result || ""}${r.termination ? " (" + r.termination + ")" : ""}${r.reason ? ": " + r.reason : ""}`;
-    }
-    if (s.toMove < 0) return "Waiting…";
-    if (myTurn()) return "Your move";
-    return `${seatName(s.toMove)} to move`;
+    if (!s) return st.closed ? t("room.connecting") : t("room.waiting-game");
+    if (s.result) return resultLine(s.result, (st.hello.description || {}).players || []);
+    if (s.toMove < 0) return t("room.waiting");
+    if (myTurn()) return t("room.your-move");
+    return t("room.to-move", seatName(s.toMove));
   }
 
   function clocks() {
@@ -181,7 +199,7 @@ export function room(main, id, token) {
   function render() {
     main.replaceChildren();
     if (!st.hello) {
-      main.append(h("p", {}, st.closed ? "Connecting to the room…" : "Joining the room…"));
+      main.append(h("p", {}, st.closed ? t("room.connecting-room") : t("room.joining")));
       return;
     }
     const desc = st.hello.description || {};
@@ -191,19 +209,21 @@ export function room(main, id, token) {
 
     const seatsEl = h("ul", { class: "seats" }, st.seats.map((x, k) => h("li", {
       class: (s && s.toMove === k ? "to-move " : "") + (x.online ? "online" : "offline"),
-    }, `${x.name || seatName(k)}${x.kind === "engine" ? " (engine)" : ""}${k === seat ? " — you" : ""}${x.kind === "person" && !x.online ? " · away" : ""}`)));
+    }, [seatWord(x.name || seatName(k)), x.kind === "engine" ? t("room.engine-mark") : "",
+      k === seat ? t("room.you-mark") : "", x.kind === "person" && !x.online ? t("room.away-mark") : ""].join(""))));
     main.append(h("section", { class: "room-head" }, seatsEl, clocks(),
       h("p", { class: "status" + (myTurn() ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status()),
       st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,
-      st.closed ? h("p", { class: "error" }, "Connection lost; reconnecting…") : null));
+      st.closed ? h("p", { class: "error" }, t("room.lost")) : null));
 
     if (s) {
       const pic = s.picture || {};
-      if (desc.above && !st.flip) main.append(h("p", { class: "caption" }, desc.above));
-      if (desc.below && st.flip) main.append(h("p", { class: "caption" }, desc.below));
+      const above = caption(desc, "above"), below = caption(desc, "below");
+      if (above && !st.flip) main.append(h("p", { class: "caption" }, above));
+      if (below && st.flip) main.append(h("p", { class: "caption" }, below));
       if ((desc.dims || []).length) main.append(h("div", { class: "board-wrap" }, boardView(desc, pic)));
-      if (desc.below && !st.flip) main.append(h("p", { class: "caption" }, desc.below));
-      if (desc.above && st.flip) main.append(h("p", { class: "caption" }, desc.above));
+      if (below && !st.flip) main.append(h("p", { class: "caption" }, below));
+      if (above && st.flip) main.append(h("p", { class: "caption" }, above));
       if (desc.cards) {
         main.append(drawCards({
           desc, picture: pic, seat, cardMoves: sorted.cards, selected: st.card,
@@ -214,32 +234,33 @@ export function room(main, id, token) {
           },
         }));
       }
-      if (pic.notes && pic.notes.length) main.append(h("ul", { class: "notes" }, pic.notes.map((n) => h("li", {}, n))));
+      const notes = notesOf(pic, players());
+      if (notes.length) main.append(h("ul", { class: "notes" }, notes.map((n) => h("li", {}, n))));
       main.append(controls(desc, s, sorted));
-      main.append(h("section", { class: "history" }, h("h2", {}, `Moves (game ${s.game || 1})`),
+      main.append(h("section", { class: "history" }, h("h2", {}, t("room.moves", s.game || 1)),
         h("ol", { class: "moves" }, (s.history || []).map((m, i) => h("li", {
           class: (i === s.history.length - 1 ? "last" : "") + (m === "?" ? " unseen" : ""),
-          title: m === "?" ? "hidden from you" : null,
-        }, m)))));
+          title: m === "?" ? t("room.hidden") : null,
+        }, moveWord(m))))));
     }
   }
 
   function controls(desc, s, sorted) {
     const bar = h("div", { class: "controls" });
     if (st.choice) {
-      bar.append(h("div", { class: "choice", role: "group", "aria-label": "choose a move" }, "Choose: ",
-        st.choice.map((m) => h("button", { class: "choose", onclick: () => play(m.move) }, m.move)),
-        h("button", { onclick: () => { st.choice = null; render(); } }, "cancel")));
+      bar.append(h("div", { class: "choice", role: "group", "aria-label": t("room.choose-move") }, t("room.choose"), " ",
+        st.choice.map((m) => h("button", { class: "choose", onclick: () => play(m.move) }, moveWord(m.move))),
+        h("button", { onclick: () => { st.choice = null; render(); } }, t("room.cancel"))));
     }
-    for (const m of sorted.buttons) bar.append(h("button", { class: "move-button", "data-move": m.move, onclick: () => play(m.move) }, m.move));
-    if ((desc.dims || []).length) bar.append(h("button", { class: "flip", onclick: () => { st.flip = !st.flip; render(); } }, "Flip board"));
+    for (const m of sorted.buttons) bar.append(h("button", { class: "move-button", "data-move": m.move, onclick: () => play(m.move) }, moveWord(m.move)));
+    if ((desc.dims || []).length) bar.append(h("button", { class: "flip", onclick: () => { st.flip = !st.flip; render(); } }, t("room.flip")));
     if (myTurn() && !s.result) {
-      bar.append(h("button", { class: "resign", onclick: () => { if (confirm("Resign this game?")) send({ type: "resign" }); } }, "Resign"));
+      bar.append(h("button", { class: "resign", onclick: () => { if (confirm(t("room.resign-confirm"))) send({ type: "resign" }); } }, t("room.resign")));
     }
-    if (s.result && mySeat() >= 0) bar.append(h("button", { class: "newgame", onclick: () => send({ type: "newgame", swap: true }) }, "New game (swap seats)"));
-    bar.append(h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, "Download record"));
+    if (s.result && mySeat() >= 0) bar.append(h("button", { class: "newgame", onclick: () => send({ type: "newgame", swap: true }) }, t("room.new-game")));
+    bar.append(h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, t("room.record")));
     if (myTurn() && !s.result) {
-      const input = h("input", { type: "text", name: "move", placeholder: desc.example ? `move, like ${desc.example}` : "move", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-label": "type a move" });
+      const input = h("input", { type: "text", name: "move", placeholder: desc.example ? t("room.move-like", desc.example) : t("room.move"), autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-label": t("room.type-move") });
       const form = h("form", {
         class: "typed", onsubmit: (e) => {
           e.preventDefault();
@@ -249,7 +270,7 @@ export function room(main, id, token) {
           const m = (s.legal || []).find((x) => x.move.toLowerCase() === t.toLowerCase());
           if (t) play(m ? m.move : t);
         },
-      }, input, h("button", { type: "submit" }, "Play"));
+      }, input, h("button", { type: "submit" }, t("room.play")));
       bar.append(form);
     }
     return bar;

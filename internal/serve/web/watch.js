@@ -5,6 +5,9 @@
 import { h, wsURL } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
+import { local, moveWord, seatWord, t } from "./i18n.js";
+import { notesOf } from "./room.js";
+import { resultLine } from "./result.js";
 
 const num = (x, d = 0) => (x === null || x === undefined ? "∞" : Number(x).toFixed(d));
 // signed writes an Elo; null is infinite, its sign that of the score
@@ -15,7 +18,7 @@ const signed = (x, score) => {
 };
 
 export function watch(main) {
-  document.getElementById("title").textContent = "watching a match";
+  document.getElementById("title").textContent = t("watch.title");
   // games: number -> {seats, live (the last game message), finished}.
   // follow: show the newest game in progress until a game is picked.
   const st = { match: null, games: new Map(), standings: null, shown: null, follow: true, step: null, closed: false };
@@ -53,32 +56,33 @@ export function watch(main) {
       h("td", {}, `${signed(x.elo, x.score)} [${signed(x.elo_lo, x.score)}, ${signed(x.elo_hi, x.score)}]`),
       h("td", {}, x.los === null || x.los === undefined ? "" : num(100 * x.los, 1) + "%")));
     const pairs = (s.pairs || []).map((p) => h("li", {},
-      `${p.a} vs ${p.b}: pentanomial [${(p.penta || []).join(", ")}], Elo ${signed(p.elo)} [${signed(p.elo_lo)}, ${signed(p.elo_hi)}]`));
-    const sprt = s.sprt ? h("p", {}, `SPRT ${s.sprt.test}: LLR ${num(s.sprt.llr, 2)} (${num(s.sprt.lower, 2)}, ${num(s.sprt.upper, 2)})${s.sprt.decision ? " — " + s.sprt.decision : ""}`) : null;
+      t("watch.pair", p.a, p.b, (p.penta || []).join(", "), signed(p.elo), signed(p.elo_lo), signed(p.elo_hi))));
+    const sprt = s.sprt ? h("p", {}, t("watch.sprt", s.sprt.test, num(s.sprt.llr, 2), num(s.sprt.lower, 2), num(s.sprt.upper, 2)),
+      s.sprt.decision ? " — " + s.sprt.decision : "") : null;
     return h("section", { class: "standings" },
-      h("h2", {}, s.done ? "Final standings" : "Standings"),
+      h("h2", {}, s.done ? t("watch.final-standings") : t("watch.standings")),
       h("div", { class: "scroll" }, h("table", {},
-        h("thead", {}, h("tr", {}, ["engine", "games", "W / D / L", "points", "score", "Elo [95%]", "LOS"].map((c) => h("th", {}, c)))),
+        h("thead", {}, h("tr", {}, ["engine", "games", "wdl", "points", "score", "elo", "los"].map((c) => h("th", {}, t("watch.col-" + c))))),
         h("tbody", {}, rows))),
       pairs.length ? h("ul", { class: "pairs" }, pairs) : null, sprt);
   }
 
   function render() {
     main.replaceChildren();
-    if (st.closed) main.append(h("p", { class: "error" }, "Connection lost; reconnecting…"));
-    if (!st.match) { main.append(h("p", {}, "Waiting for the match…")); return; }
+    if (st.closed) main.append(h("p", { class: "error" }, t("room.lost")));
+    if (!st.match) { main.append(h("p", {}, t("watch.waiting"))); return; }
     const desc = st.match.description || {};
     const nums = [...st.games.keys()].sort((a, b) => a - b);
     const done = nums.filter((n) => st.games.get(n).finished).length;
-    main.append(h("h1", {}, st.match.variant || "match"),
-      h("p", { class: "muted" }, `${(st.match.engines || []).join(" vs ")} · ${done} of ${st.match.total || "?"} games shown finished`),
+    main.append(h("h1", {}, local(st.match.variant, st.match.names) || t("watch.match")),
+      h("p", { class: "muted" }, t("watch.summary", (st.match.engines || []).join(t("watch.vs")), done, st.match.total || "?")),
       standings());
     main.append(h("div", { class: "game-list" }, nums.map((n) => {
       const g = st.games.get(n);
       return h("button", {
         class: "game-tab" + (n === st.shown ? " shown" : "") + (g.finished ? " over" : " live"),
         onclick: () => { st.shown = n; st.follow = false; st.step = null; render(); },
-      }, `game ${n + 1} ${g.finished ? g.finished.result.result || "" : "●"}`);
+      }, t("watch.game-tab", n + 1, g.finished ? g.finished.result.result || "" : "●"));
     })));
     const g = st.games.get(st.shown);
     if (!g) return;
@@ -90,26 +94,27 @@ export function watch(main) {
       picture = (f.pictures || [])[at] || {};
       history = (f.moves || []).slice(0, at);
       const r = f.result || {};
-      line = `${r.result || ""} ${r.termination || ""}${r.reason ? ": " + r.reason : ""} · move ${at} of ${n}`;
+      line = `${resultLine(r, desc.players || [])} · ${t("watch.move-of", at, n)}`;
       const go = (k) => { st.step = Math.max(0, Math.min(n, k)); render(); };
-      main.append(h("p", { class: "status" }, g.seats.join(" vs "), " · ", line));
+      main.append(h("p", { class: "status" }, g.seats.join(t("watch.vs")), " · ", line));
       main.append(h("div", { class: "controls" },
-        h("button", { onclick: () => go(0), disabled: at === 0 }, "« start"),
-        h("button", { onclick: () => go(at - 1), disabled: at === 0 }, "◀ back"),
-        h("button", { onclick: () => go(at + 1), disabled: at === n }, "forward ▶"),
-        h("button", { onclick: () => go(n), disabled: at === n }, "end »")));
+        h("button", { onclick: () => go(0), disabled: at === 0 }, t("watch.start")),
+        h("button", { onclick: () => go(at - 1), disabled: at === 0 }, t("watch.back")),
+        h("button", { onclick: () => go(at + 1), disabled: at === n }, t("watch.forward")),
+        h("button", { onclick: () => go(n), disabled: at === n }, t("watch.end"))));
     } else {
       const m = g.live;
       picture = m.picture || {};
       history = m.history || [];
       last = m.last ? m.last.cells || [] : [];
-      main.append(h("p", { class: "status" }, g.seats.join(" vs "), " · ",
-        m.toMove >= 0 ? `${g.seats[m.toMove] || "seat " + (m.toMove + 1)} to move` : "", ` · ply ${m.ply}`));
+      main.append(h("p", { class: "status" }, g.seats.join(t("watch.vs")), " · ",
+        m.toMove >= 0 ? t("room.to-move", g.seats[m.toMove] || seatWord(`player${m.toMove + 1}`)) : "", " · ", t("watch.ply", m.ply)));
     }
     if ((desc.dims || []).length) main.append(h("div", { class: "board-wrap" }, drawBoard({ desc, picture, flip: false, last }).svg));
     if (desc.cards) main.append(drawCards({ desc, picture, seat: -1, cardMoves: [], onCard() {}, onPile() {} }));
-    if (picture.notes && picture.notes.length) main.append(h("ul", { class: "notes" }, picture.notes.map((n) => h("li", {}, n))));
-    main.append(h("ol", { class: "moves" }, history.map((m, i) => h("li", { class: i === history.length - 1 ? "last" : "" }, m))));
+    const notes = notesOf(picture, desc.players || []);
+    if (notes.length) main.append(h("ul", { class: "notes" }, notes.map((n) => h("li", {}, n))));
+    main.append(h("ol", { class: "moves" }, history.map((m, i) => h("li", { class: i === history.length - 1 ? "last" : "" }, moveWord(m)))));
   }
 
   render();
