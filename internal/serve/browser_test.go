@@ -698,3 +698,28 @@ fetch("%[1]s/api/rooms", {method: "POST", mode: "no-cors", headers: {"Content-Ty
 		t.Fatalf("%d rooms after one made through the API", n)
 	}
 }
+
+// TestBrowserTypedKept: text typed in the move box stays there, with the
+// focus, while messages redraw the page (a seat joins), and plays when
+// finished.
+func TestBrowserTypedKept(t *testing.T) {
+	e := newBrowserEnv(t)
+	seats := e.createRoom(`{"variant": "tictactoe", "seats": [{"person": true}, {"person": true}]}`)
+	x := e.page(seats[0].Link, false)
+	waitTurn(t, x, 0)
+	do(t, x, chromedp.SendKeys(chromedp.CSS(`input[name="move"]`), "b"))
+	if n := eval[int](t, x, `document.querySelectorAll(".seats li.online").length`); n != 1 {
+		t.Fatalf("%d seats online before the second joins", n)
+	}
+	e.page(seats[1].Link, false) // o joins: x's page is redrawn
+	waitJS(t, x, `document.querySelectorAll(".seats li.online").length === 2`, "o online on x's page")
+	got := eval[string](t, x, `(() => { const i = document.querySelector('input[name="move"]'); return i.value + "|" + (document.activeElement === i); })()`)
+	if got != "b|true" {
+		t.Fatalf("after a redraw the move box holds %q, want b with the focus", got)
+	}
+	do(t, x, chromedp.SendKeys(chromedp.CSS(`input[name="move"]`), "2\n"))
+	waitJS(t, x, jsPlies+" === 1", "the move typed")
+	if m := eval[string](t, x, `document.querySelector(".moves li").textContent`); !strings.Contains(m, "b2") {
+		t.Fatalf("the move list: %q", m)
+	}
+}

@@ -29,6 +29,9 @@ export function room(main, id, token) {
     hello: null, state: null, seats: [], grammar: null, flip: null,
     picker: null, sorted: null, card: null, choice: null, error: "", closed: false,
     down: null, justPicked: null,
+    // typed is the move box as the person left it (its text, whether it had
+    // the focus, the selection), so that a redraw (any message) keeps it.
+    typed: { text: "", focused: false, start: 0, end: 0 },
   };
   let ws = null;
   let retry = 500;
@@ -101,6 +104,7 @@ export function room(main, id, token) {
   }
 
   function play(move) {
+    st.typed.text = "";
     st.choice = null;
     st.card = null;
     if (st.picker) st.picker.selected = null;
@@ -196,7 +200,15 @@ export function room(main, id, token) {
     return h("div", { class: "clocks" }, c.map((ms, k) => h("span", { class: "clock" + (st.state.toMove === k ? " running" : "") }, `${seatName(k)} ${fmt(ms)}`)));
   }
 
+  let drawing = false; // the page is being redrawn: the move box's blur is no choice of the person's
   function render() {
+    const box = main.querySelector('input[name="move"]');
+    if (box) st.typed = { text: box.value, focused: document.activeElement === box, start: box.selectionStart, end: box.selectionEnd };
+    drawing = true;
+    try { draw(); } finally { drawing = false; }
+  }
+
+  function draw() {
     main.replaceChildren();
     if (!st.hello) {
       main.append(h("p", {}, st.closed ? t("room.connecting-room") : t("room.joining")));
@@ -261,6 +273,16 @@ export function room(main, id, token) {
     bar.append(h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, t("room.record")));
     if (myTurn() && !s.result) {
       const input = h("input", { type: "text", name: "move", placeholder: desc.example ? t("room.move-like", desc.example) : t("room.move"), autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-label": t("room.type-move") });
+      const keep = () => {
+        if (drawing) return;
+        st.typed = { text: input.value, focused: document.activeElement === input, start: input.selectionStart, end: input.selectionEnd };
+      };
+      input.value = st.typed.text;
+      for (const ev of ["input", "keyup", "select", "focus", "blur", "pointerup"]) input.addEventListener(ev, keep);
+      if (st.typed.focused) {
+        // Put back after the redraw is in the page.
+        queueMicrotask(() => { input.focus(); input.setSelectionRange(st.typed.start, st.typed.end); });
+      }
       const form = h("form", {
         class: "typed", onsubmit: (e) => {
           e.preventDefault();
