@@ -74,6 +74,22 @@ type Phrased interface {
 	EndPhrase() Phrase
 }
 
+// MoveNote is a move as people read it: Text in the game's notation for
+// people (chess: SAN, "Nf3"), and where that notation reads poorly (The
+// Game's "57a"), Phrase, what the move did, for a client to word ("played
+// 57 on pile a").
+type MoveNote struct {
+	Text   string  `json:"text"`
+	Phrase *Phrase `json:"phrase,omitempty"`
+}
+
+// Noted is a state that writes its legal move m for people, before m is
+// played (SAN needs the position the move is played in). A game without
+// it is read in its move notation.
+type Noted interface {
+	NoteMove(m Move) MoveNote
+}
+
 // Goal marks an edge of the board as drawn (unflipped) that a seat's
 // pieces leave the board through: "above" or "below" (Nocca's goals).
 type Goal struct {

@@ -472,6 +472,9 @@ func abs(x int) int {
 	return x
 }
 
+// NoteMove writes a legal move for people: in SAN.
+func (s *State) NoteMove(m games.Move) games.MoveNote { return games.MoveNote{Text: s.SAN(m)} }
+
 // SAN writes a legal move in Standard Algebraic Notation (FIDE Laws,
 // Appendix C): the piece letter (none for a pawn), the file, rank or
 // square it comes from when another piece of the same kind could go to the

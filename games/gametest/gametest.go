@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
@@ -131,6 +132,17 @@ func playout(g games.Game, desc games.Description, st games.State, rng *rand.Ran
 			}
 			buf = st.LegalMoves(buf)
 			m = buf[rng.IntN(len(buf))]
+		}
+		if nt, ok := st.(games.Noted); ok {
+			n := nt.NoteMove(m)
+			if n.Text == "" || strings.ContainsAny(n.Text, "\r\n") {
+				return fmt.Errorf("after %v: NoteMove(%s) = %+v: want one line of text", history, st.FormatMove(m), n)
+			}
+			if n.Phrase != nil {
+				if err := checkPhrase(*n.Phrase, desc); err != nil {
+					return fmt.Errorf("after %v: NoteMove(%s): %w", history, st.FormatMove(m), err)
+				}
+			}
 		}
 		history = append(history, st.FormatMove(m))
 		st.Play(m)

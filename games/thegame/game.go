@@ -253,7 +253,7 @@ func (g *Game) Describe() games.Description {
 	}
 	return games.Description{
 		Players: seats,
-		Phrases: []string{"all-played", "cannot-play"},
+		Phrases: []string{"all-played", "cannot-play", "played-card", "ended-turn", "drew"},
 		Cards:   g.cardTable(),
 		Grammar: games.Grammar{Forms: [][]games.MovePart{
 			{{Kind: "card"}, {Kind: "pile"}},

@@ -50,6 +50,22 @@ func (s *State) FormatMove(m games.Move) string {
 	return "?" + strconv.Itoa(int(m))
 }
 
+// NoteMove writes a move for people: its notation, and what it did as a
+// Phrase: "played-card" (the card, the pile), "ended-turn", or "drew"
+// (the card drawn, for the one who sees it).
+func (s *State) NoteMove(m games.Move) games.MoveNote {
+	n := games.MoveNote{Text: s.FormatMove(m)}
+	switch {
+	case m == EndMove:
+		n.Phrase = &games.Phrase{Code: "ended-turn"}
+	case m&^(drawBit|127) == 0 && m&drawBit != 0:
+		n.Phrase = &games.Phrase{Code: "drew", Args: []string{strconv.Itoa(moveCard(m))}}
+	case m < 1<<10:
+		n.Phrase = &games.Phrase{Code: "played-card", Args: []string{strconv.Itoa(moveCard(m)), string(rune('a' + movePile(m)))}}
+	}
+	return n
+}
+
 // ParseMove reads a move; it checks the card's range and the pile letter,
 // not legality.
 func (s *State) ParseMove(in string) (games.Move, error) {

@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -364,8 +365,10 @@ func TestBrowserChessPromotion(t *testing.T) {
 	waitJS(t, tabs[0], `document.querySelectorAll(".choice button.choose").length === 4`, "the promotion choice")
 	click(t, tabs[0], `.choice button.choose`)
 	waitJS(t, tabs[1], fmt.Sprintf(`%s === %d`, jsPlies, len(line)+1), "the promotion on black's page")
-	if last := eval[string](t, tabs[1], `[...document.querySelectorAll(".moves li")].pop().textContent`); last != "b7a8q" {
-		t.Errorf("the last move is %q, want b7a8q", last)
+	// The list in SAN, two plies a row, from the server.
+	list := `[...document.querySelectorAll(".moves li")].map((li) => li.textContent).join(" ")`
+	if got, want := eval[string](t, tabs[1], list), "1.a4 b5 2.axb5 a6 3.bxa6 Bb7 4.axb7 Nc6 5.bxa8=Q"; got != want {
+		t.Errorf("the moves read %q, want %q", got, want)
 	}
 	piece := eval[string](t, tabs[1], `document.querySelector('g.stack[data-cell="56"] title').textContent`)
 	if !strings.Contains(piece, "queen") {
@@ -375,6 +378,20 @@ func TestBrowserChessPromotion(t *testing.T) {
 		t.Errorf("%d cells highlighted as the last move, want 2", n)
 	}
 	screenshot(t, tabs[1], "chess", true)
+
+	// Castling, typed in SAN on both sides.
+	seats = e.createRoom(`{"variant": "chess", "seats": [{"person": true}, {"person": true}]}`)
+	tabs = []context.Context{e.page(seats[0].Link, true), e.page(seats[1].Link, true)}
+	line = []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6"}
+	for ply, mv := range line {
+		waitTurn(t, tabs[ply%2], ply)
+		do(t, tabs[ply%2], chromedp.SendKeys(chromedp.CSS(`input[name="move"]`), mv+"\n"))
+		waitJS(t, tabs[ply%2], fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
+	}
+	waitJS(t, tabs[0], fmt.Sprintf(`%s === %d`, jsPlies, len(line)), "the last move on white's page")
+	if got, want := eval[string](t, tabs[0], list), "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O Nf6"; got != want {
+		t.Errorf("the moves read %q, want %q", got, want)
+	}
 }
 
 // line plays seeded random games of variant until one reaches a position
@@ -600,6 +617,32 @@ func TestBrowserTheGameHands(t *testing.T) {
 		waitJS(t, tab, fmt.Sprintf(`%s > %d`, jsPlies, before), "the move in the list")
 	}
 	check()
+	// The list reads: each ply with who made it, a card by its number and
+	// pile, the turn's end, a card drawn by another as "drew a card", one's
+	// own draws with the card.
+	for k, tab := range tabs {
+		items := eval[[]string](t, tab, `[...document.querySelectorAll(".moves li")].map((li) => li.textContent)`)
+		var played, ended, drewOther, drewOwn bool
+		for _, it := range items {
+			switch {
+			case it == "?" || !strings.HasPrefix(it, "player "):
+				t.Fatalf("page %d lists %q: want a seat and what it did (%q)", k, it, items)
+			case regexp.MustCompile(`^player \d: played \d+ on [a-d]$`).MatchString(it):
+				played = true
+			case regexp.MustCompile(`^player \d: ended the turn$`).MatchString(it):
+				ended = true
+			case it == fmt.Sprintf("player %d: drew a card", (k+1)%3+1) || it == fmt.Sprintf("player %d: drew a card", (k+2)%3+1):
+				drewOther = true
+			case regexp.MustCompile(fmt.Sprintf(`^player %d: drew \d+$`, k+1)).MatchString(it):
+				drewOwn = true
+			default:
+				t.Fatalf("page %d lists %q (%q)", k, it, items)
+			}
+		}
+		if !played || !ended || !drewOther || !drewOwn {
+			t.Fatalf("page %d lists %q: played %v, ended %v, another's draw %v, its own draw %v", k, items, played, ended, drewOther, drewOwn)
+		}
+	}
 	for k, tab := range tabs {
 		name := fmt.Sprintf("thegame-seat%d", k+1)
 		if k == 0 {

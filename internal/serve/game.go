@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -113,7 +114,7 @@ func (r *Room) rebuild() error {
 	st := r.variant.Game.NewState()
 	hidden := r.variant.Game.Type().Information == games.ImperfectInformation
 	n := r.variant.Game.Type().Players
-	r.seen, r.last = r.seen[:0], nil
+	r.seen, r.notes, r.last = r.seen[:0], r.notes[:0], nil
 	for i, p := range r.file.Plies {
 		mv, err := games.ParseLegal(st, p.Move)
 		if err != nil {
@@ -137,13 +138,19 @@ func (r *Room) stepLocked(st games.State, mv games.Move, p referee.Ply, hidden b
 	if pic, ok := st.(games.Pictured); ok && !p.Chance() {
 		cells = pic.MoveCells(mv)
 	}
+	note := plyNote{MoveNote: noteOf(st, mv), Seat: p.Seat - 1}
 	st.Play(mv)
 	if p.Chance() {
 		var after [][]int
 		if hidden {
 			after = hands(st, n)
 		}
-		r.seen = append(r.seen, visibility(hidden, before, after))
+		seen := visibility(hidden, before, after)
+		r.seen = append(r.seen, seen)
+		if hidden && bits.OnesCount64(seen) == 1 {
+			note.Seat = bits.TrailingZeros64(seen) // the seat it went to
+		}
+		r.notes = append(r.notes, note)
 		r.last = &lastMove{Move: "?", Seat: -1}
 		if !hidden {
 			r.last.Move = p.Move
@@ -151,6 +158,7 @@ func (r *Room) stepLocked(st games.State, mv games.Move, p referee.Ply, hidden b
 		return
 	}
 	r.seen = append(r.seen, ^uint64(0))
+	r.notes = append(r.notes, note)
 	r.last = &lastMove{Move: p.Move, Cells: cells, Seat: p.Seat - 1}
 }
 

@@ -115,6 +115,7 @@ func TestCatalogues(t *testing.T) {
 			}
 		}
 	}
+	need("phrase.drew-card", "a card drawn, to the others")
 	for tm := referee.Normal + 1; !strings.HasPrefix(tm.String(), "termination("); tm++ {
 		need("term."+tm.String(), "a termination")
 	}

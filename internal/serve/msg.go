@@ -113,6 +113,14 @@ type resultMsg struct {
 	Loser  int           `json:"loser"`
 }
 
+// plyNote is a ply as people read it (games.MoveNote) and who made it:
+// the game seat, or for a chance outcome of hidden information the seat
+// whose hand it went into, or -1.
+type plyNote struct {
+	games.MoveNote
+	Seat int `json:"seat"`
+}
+
 type stateMsg struct {
 	Type    string        `json:"type"`
 	Game    int           `json:"game"`
@@ -122,6 +130,7 @@ type stateMsg struct {
 	Legal   []legalMove   `json:"legal,omitempty"`
 	Last    *lastMove     `json:"last,omitempty"`
 	History []string      `json:"history"`
+	Notes   []plyNote     `json:"notes"` // the same plies for people
 	Clocks  []int64       `json:"clocks,omitempty"`
 	Result  *resultMsg    `json:"result,omitempty"`
 }

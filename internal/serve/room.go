@@ -35,6 +35,7 @@ type Room struct {
 	seq     uint64             // the Seq of the last change logged (file.Seq once it is applied)
 	st      games.State        // the current game's position
 	seen    []uint64           // per ply: the game seats who may see it (bit k: seat k)
+	notes   []plyNote          // per ply: as people read it
 	last    *lastMove          // the last move of the current game
 	conns   map[*conn]struct{} // connected pages
 	cache   map[int][]byte     // the current state message per viewing seat (-1: spectators)
@@ -147,11 +148,18 @@ func (r *Room) state(g int) []byte {
 		m.Result = &resultMsg{Returns: e.Returns, Result: e.Result(), Termination: e.Termination.String(), Reason: e.Reason,
 			Loser: e.Loser - 1, Phrase: endPhrase(st, e.Termination)}
 	}
+	m.Notes = make([]plyNote, 0, len(r.file.Plies))
 	for i, p := range r.file.Plies {
 		if p.Chance() && (g < 0 || r.seen[i]&(1<<g) == 0) {
 			m.History = append(m.History, "?")
+			n := plyNote{MoveNote: games.MoveNote{Text: "?"}, Seat: r.notes[i].Seat}
+			if n.Seat >= 0 {
+				n.Phrase = &games.Phrase{Code: "drew-card"} // what the others know of it
+			}
+			m.Notes = append(m.Notes, n)
 		} else {
 			m.History = append(m.History, p.Move)
+			m.Notes = append(m.Notes, r.notes[i])
 		}
 	}
 	if m.ToMove >= 0 && m.ToMove == g {
@@ -181,6 +189,14 @@ func endPhrase(st games.State, t referee.Termination) *games.Phrase {
 		}
 	}
 	return nil
+}
+
+// noteOf is move mv of st (not yet played) as people read it.
+func noteOf(st games.State, mv games.Move) games.MoveNote {
+	if nt, ok := st.(games.Noted); ok {
+		return nt.NoteMove(mv)
+	}
+	return games.MoveNote{Text: st.FormatMove(mv)}
 }
 
 // picture is st as seat sees it. Every shipped game is Pictured; a game

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/bits"
 	"net/http"
 	"sync"
 
@@ -36,6 +37,7 @@ type watchGame struct {
 	st       games.State
 	hidden   bool
 	history  []string
+	notes    []plyNote // the plies for people
 	pictures []games.Picture // after each ply, as an onlooker sees it
 	last     *lastMove
 	clocks   []int64
@@ -61,6 +63,7 @@ type watchGameMsg struct {
 	ToMove  int           `json:"toMove"`
 	Last    *lastMove     `json:"last,omitempty"`
 	History []string      `json:"history"`
+	Notes   []plyNote     `json:"notes"`
 	Clocks  []int64       `json:"clocks,omitempty"`
 }
 
@@ -77,6 +80,7 @@ type watchFinishedMsg struct {
 	Game     int             `json:"game"`
 	Seats    []string        `json:"seats"`
 	Moves    []string        `json:"moves"`
+	Notes    []plyNote       `json:"notes"`    // the moves for people
 	Pictures []games.Picture `json:"pictures"` // the start, then after each move
 	Result   resultMsg       `json:"result"`
 }
@@ -138,9 +142,13 @@ func (w *watcher) event(ev referee.Event) error {
 			return err
 		}
 		lm := &lastMove{Move: ev.Move, Seat: -1}
+		note := plyNote{MoveNote: noteOf(g.st, mv), Seat: deref(ev.Seat) - 1}
+		var before [][]int
 		if ev.Chance {
+			note.Seat = -1
 			if g.hidden {
 				lm.Move = "?"
+				before = hands(g.st, w.variant.Game.Type().Players)
 			}
 		} else {
 			lm.Seat = deref(ev.Seat) - 1
@@ -149,7 +157,15 @@ func (w *watcher) event(ev referee.Event) error {
 			}
 		}
 		g.st.Play(mv)
+		if before != nil {
+			// What an onlooker knows of a card drawn: who drew one.
+			note = plyNote{MoveNote: games.MoveNote{Text: "?"}, Seat: -1}
+			if seen := visibility(true, before, hands(g.st, len(before))); bits.OnesCount64(seen) == 1 {
+				note.Seat, note.Phrase = bits.TrailingZeros64(seen), &games.Phrase{Code: "drew-card"}
+			}
+		}
 		g.history = append(g.history, lm.Move)
+		g.notes = append(g.notes, note)
 		g.pictures = append(g.pictures, picture(g.st, -1))
 		g.last, g.clocks = lm, ev.Clocks
 		w.send(g.message())
@@ -157,7 +173,7 @@ func (w *watcher) event(ev referee.Event) error {
 		g := w.live[deref(ev.Game)]
 		if g != nil {
 			delete(w.live, g.n)
-			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Pictures: g.pictures,
+			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Notes: g.notes, Pictures: g.pictures,
 				Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason,
 					Loser: ev.Loser - 1, Phrase: endPhrase(g.st, termination(ev.Termination))}})
 			w.finished = append(w.finished, b)
@@ -181,7 +197,7 @@ func (g *watchGame) message() []byte {
 		to = -1
 	}
 	b, _ := json.Marshal(watchGameMsg{Type: "game", Game: g.n, Seats: g.seats, Ply: len(g.history), Picture: g.pictures[len(g.pictures)-1],
-		ToMove: to, Last: g.last, History: g.history, Clocks: g.clocks})
+		ToMove: to, Last: g.last, History: g.history, Notes: g.notes, Clocks: g.clocks})
 	return b
 }
 

@@ -24,6 +24,25 @@ export function notesOf(pic, players) {
   return pic.notes || [];
 }
 
+// moveList is a game's plies as people read them (the server's notes: the
+// game's own notation, or a phrase saying what a ply did): for two seats
+// that take turns, two plies a row with the move number; else a ply a row
+// with who made it. A ply hidden from the reader shows who it went to.
+export function moveList(notes, players) {
+  const paired = players.length === 2 && notes.every((n, i) => n.seat === i % 2);
+  return h("ol", { class: "moves" + (paired ? " paired" : " named") }, notes.map((n, i) => {
+    const hidden = n.text === "?";
+    let text = n.phrase ? phrase(n.phrase, players) : moveWord(n.text);
+    if (hidden && !n.phrase) text = "?";
+    if (!paired && n.seat >= 0) text = t("room.ply-by", seatWord(players[n.seat] || ""), text);
+    return h("li", {
+      class: (i === notes.length - 1 ? "last" : "") + (hidden ? " unseen" : ""),
+      title: hidden ? t("room.hidden") : n.phrase ? n.text : null,
+      "data-move": n.text,
+    }, paired && i % 2 === 0 ? h("span", { class: "num" }, t("room.move-number", i / 2 + 1)) : null, text);
+  }));
+}
+
 export function room(main, id, token) {
   const st = {
     hello: null, state: null, seats: [], grammar: null, flip: null,
@@ -104,6 +123,8 @@ export function room(main, id, token) {
   }
 
   function play(move) {
+    const box = main.querySelector('input[name="move"]');
+    if (box) box.value = ""; // played: the box is empty at the next redraw
     st.typed.text = "";
     st.choice = null;
     st.card = null;
@@ -250,10 +271,7 @@ export function room(main, id, token) {
       if (notes.length) main.append(h("ul", { class: "notes" }, notes.map((n) => h("li", {}, n))));
       main.append(controls(desc, s, sorted));
       main.append(h("section", { class: "history" }, h("h2", {}, t("room.moves", s.game || 1)),
-        h("ol", { class: "moves" }, (s.history || []).map((m, i) => h("li", {
-          class: (i === s.history.length - 1 ? "last" : "") + (m === "?" ? " unseen" : ""),
-          title: m === "?" ? t("room.hidden") : null,
-        }, moveWord(m))))));
+        moveList(s.notes || (s.history || []).map((m) => ({ text: m, seat: -1 })), players())));
     }
   }
 

@@ -5,8 +5,8 @@
 import { h, wsURL } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
-import { local, moveWord, seatWord, t } from "./i18n.js";
-import { notesOf } from "./room.js";
+import { local, seatWord, t } from "./i18n.js";
+import { moveList, notesOf } from "./room.js";
 import { resultLine } from "./result.js";
 
 const num = (x, d = 0) => (x === null || x === undefined ? "∞" : Number(x).toFixed(d));
@@ -92,7 +92,7 @@ export function watch(main) {
       const n = (f.moves || []).length;
       const at = st.step === null ? n : st.step;
       picture = (f.pictures || [])[at] || {};
-      history = (f.moves || []).slice(0, at);
+      history = (f.notes || (f.moves || []).map((m) => ({ text: m, seat: -1 }))).slice(0, at);
       const r = f.result || {};
       line = `${resultLine(r, desc.players || [])} · ${t("watch.move-of", at, n)}`;
       const go = (k) => { st.step = Math.max(0, Math.min(n, k)); render(); };
@@ -105,7 +105,7 @@ export function watch(main) {
     } else {
       const m = g.live;
       picture = m.picture || {};
-      history = m.history || [];
+      history = m.notes || (m.history || []).map((x) => ({ text: x, seat: -1 }));
       last = m.last ? m.last.cells || [] : [];
       main.append(h("p", { class: "status" }, g.seats.join(t("watch.vs")), " · ",
         m.toMove >= 0 ? t("room.to-move", g.seats[m.toMove] || seatWord(`player${m.toMove + 1}`)) : "", " · ", t("watch.ply", m.ply)));
@@ -114,7 +114,7 @@ export function watch(main) {
     if (desc.cards) main.append(drawCards({ desc, picture, seat: -1, cardMoves: [], onCard() {}, onPile() {} }));
     const notes = notesOf(picture, desc.players || []);
     if (notes.length) main.append(h("ul", { class: "notes" }, notes.map((n) => h("li", {}, n))));
-    main.append(h("ol", { class: "moves" }, history.map((m, i) => h("li", { class: i === history.length - 1 ? "last" : "" }, moveWord(m)))));
+    main.append(moveList(history, desc.players || []));
   }
 
   render();
