@@ -37,7 +37,7 @@ type watchGame struct {
 	st       games.State
 	hidden   bool
 	history  []string
-	notes    []plyNote // the plies for people
+	notes    []plyNote       // the plies for people
 	pictures []games.Picture // after each ply, as an onlooker sees it
 	last     *lastMove
 	clocks   []int64
