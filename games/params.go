@@ -276,6 +276,8 @@ type Description struct {
 	// Goals are the edges that are seats' goals, as data (the captions say
 	// it in words).
 	Goals []Goal `json:"goals,omitempty"`
+	// Look is how the board looks in real life (nil: no preference).
+	Look *Look `json:"look,omitempty"`
 	// Phrases are the codes of every Phrase the game's states give (their
 	// EndPhrase and Picture.Says), so that a client can word each one.
 	Phrases []string `json:"phrases,omitempty"`

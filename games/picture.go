@@ -90,6 +90,19 @@ type Noted interface {
 	NoteMove(m Move) MoveNote
 }
 
+// Look is how a board looks in real life, for a client that draws it:
+// the colour of its cells (Cells; a chequer of Light and Dark instead, when
+// both are set) and of the lines between them, and for a board whose
+// cells are round holes in an upright frame (Connect Four), the frame's
+// colour (Cells then colours the holes). Colours are CSS colours.
+type Look struct {
+	Cells string `json:"cells,omitempty"`
+	Light string `json:"light,omitempty"`
+	Dark  string `json:"dark,omitempty"`
+	Lines string `json:"lines,omitempty"`
+	Frame string `json:"frame,omitempty"`
+}
+
 // Goal marks an edge of the board as drawn (unflipped) that a seat's
 // pieces leave the board through: "above" or "below" (Nocca's goals).
 type Goal struct {
@@ -106,6 +119,9 @@ type Picture struct {
 	// 2", "check"; Says are the same as Phrases, in the same order.
 	Notes []string `json:"notes,omitempty"`
 	Says  []Phrase `json:"says,omitempty"`
+	// Marks are cells a client marks for the eye: the line that won, a
+	// king in check.
+	Marks []int `json:"marks,omitempty"`
 	// Card games: the piles' top cards and counts of cards played, in
 	// CardTable.Piles order; each seat's hand, nil where hidden from the
 	// viewer; each hand's size; the draw pile's size; this turn's plays

@@ -175,6 +175,7 @@ func (g *Game) Describe() games.Description {
 		Dims:    []int{8, 8},
 		Coords:  []string{"letters", "numbers"},
 		Pieces:  slices.Clone(pieces),
+		Look:    &games.Look{Light: "#f0d9b5", Dark: "#b58863"},
 		Phrases: []string{"checkmate", "stalemate", "fifty-move-rule", "threefold-repetition", "insufficient-material", "check"},
 		Grammar: games.Grammar{Forms: [][]games.MovePart{
 			{{Kind: "from"}, {Kind: "to"}, {Kind: "choice", Name: "promotion", Values: []string{"q", "r", "b", "n"}, Optional: true}},

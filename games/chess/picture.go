@@ -23,7 +23,7 @@ var pieces = func() []games.Piece {
 }()
 
 // Picture is the board as data, with "check" when the side to move is in
-// check: every player sees all of it.
+// check, and its king marked (mated too): every player sees all of it.
 func (s *State) Picture(seat int) games.Picture {
 	cells := make([][]int, 64)
 	for sq := range cells {
@@ -32,8 +32,11 @@ func (s *State) Picture(seat int) games.Picture {
 		}
 	}
 	pic := games.Picture{Cells: cells}
-	if s.InCheck() && s.Player() >= 0 {
-		pic.Notes, pic.Says = []string{"check"}, []games.Phrase{{Code: "check"}}
+	if s.InCheck() {
+		pic.Marks = []int{s.KingSquare(s.SideToMove())} // in check, or mated
+		if s.Player() >= 0 {
+			pic.Notes, pic.Says = []string{"check"}, []games.Phrase{{Code: "check"}}
+		}
 	}
 	return pic
 }

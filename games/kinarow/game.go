@@ -3,7 +3,6 @@ package kinarow
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -273,7 +272,8 @@ func (g *Game) Describe() games.Description {
 		Dims:        append([]int(nil), g.size...),
 		Coords:      coords,
 		Gravity:     g.gravity,
-		Pieces:      slices.Clone(pieces),
+		Pieces:      g.stones(),
+		Look:        g.look(),
 		Grammar:     games.Grammar{Forms: [][]games.MovePart{{{Kind: "cell"}}}},
 		Phrases:     []string{"in-a-row", "exactly-in-a-row", "board-full"},
 		Moves:       moves,

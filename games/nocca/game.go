@@ -263,6 +263,7 @@ func (g *Game) Describe() games.Description {
 		Dims:    []int{g.cols, g.rows},
 		Coords:  []string{"letters", "numbers"},
 		Stacks:  g.stack,
+		Look:    &games.Look{Cells: "#e8cf9c", Lines: "#7a5a2f"},
 		Phrases: []string{"reached-goal", "no-move", "repetition", "pieces-on-board"},
 		Pieces:  g.discs(),
 		Above:   "white's goal",

@@ -170,6 +170,7 @@ func (g *Game) Describe() games.Description {
 		Dims:     []int{g.size, g.size},
 		Coords:   []string{"letters", "numbers"},
 		RowsDown: true,
+		Look:     &games.Look{Cells: "#2e8b57", Lines: "#123d22"},
 		Phrases:  []string{"wins-discs", "draw-discs", "discs"},
 		Pieces:   slices.Clone(pieces),
 		Grammar: games.Grammar{Forms: [][]games.MovePart{
