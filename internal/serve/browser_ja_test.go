@@ -144,7 +144,7 @@ func TestBrowserJapanese(t *testing.T) {
 		waitJS(t, p, jsStatus+` === "あなたの番です" || `+jsStatus+`.endsWith("の番です")`, v+" in play")
 		noEnglish(t, p, v, english)
 		if v == "nocca-3x3" {
-			if c := eval[string](t, p, `[...document.querySelectorAll(".caption")].map((c) => c.textContent).join(",")`); c != "白のゴール,黒のゴール" {
+			if c := eval[string](t, p, `[...document.querySelectorAll("text.goal-label")].map((c) => c.textContent).join(",")`); c != "白のゴール,黒のゴール" {
 				t.Errorf("nocca's goals: %q", c)
 			}
 			screenshot(t, p, "nocca-ja", false)

@@ -385,7 +385,9 @@ func TestBrowserChessPromotion(t *testing.T) {
 	line = []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6"}
 	for ply, mv := range line {
 		waitTurn(t, tabs[ply%2], ply)
-		do(t, tabs[ply%2], chromedp.SendKeys(chromedp.CSS(`input[name="move"]`), mv+"\n"))
+		// Typed and sent in one step: the page redraws the box on every
+		// message, which a key-by-key typist may be caught by.
+		do(t, tabs[ply%2], chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const i = document.querySelector('input[name="move"]'); i.value = %q; i.form.requestSubmit(); })()`, mv)))
 		waitJS(t, tabs[ply%2], fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
 	}
 	waitJS(t, tabs[0], fmt.Sprintf(`%s === %d`, jsPlies, len(line)), "the last move on white's page")

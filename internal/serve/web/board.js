@@ -5,12 +5,13 @@
 // 3 across the page and the higher axes down it, as the terminal draws
 // them (internal/repl/draw.go).
 import { s } from "./dom.js";
-import { pieceWord, t } from "./i18n.js";
+import { pieceWord, seatWord, t } from "./i18n.js";
 
 const CELL = 48; // a cell's side in SVG units
 const EDGE = 22; // room for coordinates
 const GAP = 26; // between slices
 const TITLE = 28; // a slice's label
+const GOAL = 30; // a goal's band beyond an edge
 
 // Geometry is where every cell of a description's board is drawn.
 export class Geometry {
@@ -75,10 +76,23 @@ export class Geometry {
     }
     const across = d.length > 2 ? this.order(2) : [null];
     const framed = d.length <= 2;
-    const top = framed ? EDGE : TITLE + EDGE;
+    // A goal beyond an edge (Nocca) is a band past the coordinates there.
+    this.goals = [];
+    let goalTop = 0, goalBottom = 0;
+    if (framed) {
+      for (const g of this.desc.goals || []) {
+        const up = (g.edge === "above") !== this.flip;
+        if (up) goalTop = GOAL; else goalBottom = GOAL;
+        this.goals.push({ up, seat: g.seat });
+      }
+    }
+    const top = framed ? goalTop + EDGE : TITLE + EDGE;
     const left = EDGE;
     const slotW = left + sw + (framed ? EDGE : GAP);
-    const slotH = top + sh + (framed ? EDGE : GAP);
+    const slotH = top + sh + (framed ? EDGE + goalBottom : GAP);
+    for (const g of this.goals) {
+      Object.assign(g, { x: left, w: sw, y: g.up ? 0 : top + sh + EDGE, h: GOAL - 4 });
+    }
     bands.forEach((band, bi) => {
       across.forEach((z, zi) => {
         const ox = zi * slotW, oy = bi * slotH;
@@ -164,7 +178,12 @@ export function drawBoard(view) {
   const g = new Geometry(desc, view.flip);
   const cells = (picture && picture.cells) || [];
   const pieces = desc.pieces || [];
-  const chequer = pieces.some((p) => p.shape === "glyph");
+  // The board's look (Description.look): a chequer, a colour, or holes in
+  // a frame; without one, chess-like glyph pieces get a chequer.
+  const look = desc.look || {};
+  const chequer = look.light && look.dark ? true : !desc.look && pieces.some((p) => p.shape === "glyph");
+  const holes = !!look.frame;
+  const marked = new Set((picture && picture.marks) || []);
   const last = new Set(view.last || []);
   const marks = new Set(view.marks || []);
   const froms = new Set(view.froms || []);
@@ -175,20 +194,40 @@ export function drawBoard(view) {
     style: `max-width: ${Math.round(g.width * 1.7)}px`,
   });
   for (const l of g.labels) svg.append(s("text", { x: l.x, y: l.y, class: l.cls, "text-anchor": "middle" }, l.text));
+  for (const goal of g.goals) {
+    const seat = (desc.players || [])[goal.seat];
+    const colour = (pieces.find((p) => p.seat === goal.seat) || {}).colour || "#888";
+    svg.append(s("rect", { x: goal.x, y: goal.y, width: goal.w, height: goal.h, rx: 6, class: "goal", fill: colour, "data-seat": goal.seat }),
+      s("text", { x: goal.x + goal.w / 2, y: goal.y + goal.h / 2 + 6, class: "goal-label", "text-anchor": "middle",
+        fill: contrast(colour) === "#111" ? "#111" : "#fff" }, t("board.goal", seatWord(seat))));
+  }
+  if (holes && g.dims.length <= 2) {
+    // The frame the holes are cut in, a little wider than the cells.
+    svg.append(s("rect", { x: EDGE - 6, y: g.pos.reduce((m, p) => (p ? Math.min(m, p.y) : m), Infinity) - 6,
+      width: g.dims[0] * CELL + 12, height: (g.dims[1] || 1) * CELL + 12, rx: 10, class: "frame", fill: look.frame }));
+  }
   for (let cell = 0; cell < g.size; cell++) {
     const p = g.pos[cell];
     if (!p) continue;
     const name = g.cellName(cell);
-    let cls = "cell " + (chequer ? (p.shade ? "light" : "dark") : "plain");
+    let cls = "cell " + (holes ? "hole" : chequer ? (p.shade ? "light" : "dark") : "plain");
     if (last.has(cell)) cls += " last";
     if (froms.has(cell)) cls += " from";
     if (marks.has(cell)) cls += " target";
     if (cell === view.selected) cls += " selected";
+    if (marked.has(cell)) cls += " marked";
+    const fill = holes ? look.frame : chequer && look.light ? (p.shade ? look.light : look.dark) : look.cells;
     svg.append(s("rect", {
       x: p.x, y: p.y, width: CELL, height: CELL, class: cls,
+      fill: fill || null, stroke: holes ? look.frame : look.lines || null,
       "data-cell": cell, "data-name": name,
     }, s("title", { text: name })));
     const cx = p.x + CELL / 2, cy = p.y + CELL / 2;
+    if (holes) svg.append(s("circle", { cx, cy, r: CELL * 0.41, class: "hole-cut", fill: look.cells || "#fff" }));
+    if (last.has(cell)) svg.append(holes
+      ? s("circle", { cx, cy, r: CELL * 0.45, class: "lastmark ring" })
+      : s("rect", { x: p.x, y: p.y, width: CELL, height: CELL, class: "lastmark" }));
+    if (marked.has(cell)) svg.append(s("rect", { x: p.x + 2, y: p.y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "markmark" }));
     const stack = cells[cell] || [];
     if (stack.length) {
       // A stack from the bottom up: each piece a little above the one it

@@ -10,11 +10,10 @@ import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { Grammar, Picker, sortLegal } from "./moves.js";
 
-// caption is the caption of a board's edge ("above", "below"): the goal
-// of the seat whose goal it is, or the description's words.
+// caption is the caption of a board's edge ("above", "below"): the
+// description's words, unless the edge is a goal, which the board draws.
 function caption(desc, edge) {
-  const g = (desc.goals || []).find((x) => x.edge === edge);
-  if (g) return t("board.goal", seatWord((desc.players || [])[g.seat]));
+  if ((desc.goals || []).some((x) => x.edge === edge)) return "";
   return desc[edge] || "";
 }
 
