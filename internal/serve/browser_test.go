@@ -768,3 +768,60 @@ func TestBrowserTypedKept(t *testing.T) {
 		t.Fatalf("the move list: %q", m)
 	}
 }
+
+// TestBrowserBoardsLook: boards are drawn as the real ones from their
+// description's look: Othello's green cells, Connect Four's holes in a
+// blue frame, the line that won and a king in check marked.
+func TestBrowserBoardsLook(t *testing.T) {
+	e := newBrowserEnv(t)
+	fill := `getComputedStyle(document.querySelector('rect.cell[data-name="%s"]')).fill`
+	two := `{"variant": "%s", "seats": [{"person": true}, {"person": true}]}`
+	o := e.page(e.createRoom(fmt.Sprintf(two, "othello"))[0].Link, false)
+	waitTurn(t, o, 0)
+	if f := eval[string](t, o, fmt.Sprintf(fill, "a1")); f != "rgb(46, 139, 87)" {
+		t.Errorf("Othello's a1 is %s, want the look's green", f)
+	}
+	seats := e.createRoom(fmt.Sprintf(two, "connect4"))
+	c := e.page(seats[0].Link, false)
+	waitTurn(t, c, 0)
+	if n := eval[int](t, c, `document.querySelectorAll("circle.hole-cut").length`); n != 42 {
+		t.Errorf("Connect Four has %d holes, want 42", n)
+	}
+	if f := eval[string](t, c, `getComputedStyle(document.querySelector("rect.frame")).fill`); f != "rgb(29, 79, 184)" {
+		t.Errorf("Connect Four's frame is %s", f)
+	}
+	click(t, c, cellSel("d3"))
+	waitJS(t, c, jsPlies+" === 1", "a disc dropped")
+	if f := eval[string](t, c, `document.querySelector('g.stack[data-cell="3"] circle').getAttribute("fill")`); f != "crimson" {
+		t.Errorf("the first disc is %q, want crimson", f)
+	}
+	screenshot(t, c, "connect4", false)
+
+	seats = e.createRoom(fmt.Sprintf(two, "tictactoe"))
+	tabs := []context.Context{e.page(seats[0].Link, true), e.page(seats[1].Link, true)}
+	for ply, mv := range []string{"a1", "a2", "b1", "b2", "c1"} {
+		waitTurn(t, tabs[ply%2], ply)
+		click(t, tabs[ply%2], cellSel(mv))
+		waitJS(t, tabs[ply%2], fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
+	}
+	waitJS(t, tabs[1], jsStatus+`.startsWith("Game over")`, "the end")
+	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).sort().join(",")`); got != "a1,b1,c1" {
+		t.Errorf("the marked cells are %q, want the line a1,b1,c1", got)
+	}
+
+	seats = e.createRoom(fmt.Sprintf(two, "chess"))
+	tabs = []context.Context{e.page(seats[0].Link, true), e.page(seats[1].Link, true)}
+	for ply, mv := range []string{"e2e4", "f7f5", "d1h5"} {
+		waitTurn(t, tabs[ply%2], ply)
+		click(t, tabs[ply%2], cellSel(mv[:2]))
+		click(t, tabs[ply%2], cellSel(mv[2:]))
+		waitJS(t, tabs[ply%2], fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
+	}
+	waitTurn(t, tabs[1], 3)
+	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).join(",")`); got != "e8" {
+		t.Errorf("in check, the marked cells are %q, want the king's e8", got)
+	}
+	if n := eval[string](t, tabs[1], `document.querySelector(".notes").textContent`); n != "check" {
+		t.Errorf("the notes say %q", n)
+	}
+}

@@ -203,8 +203,8 @@ export function drawBoard(view) {
   }
   if (holes && g.dims.length <= 2) {
     // The frame the holes are cut in, a little wider than the cells.
-    svg.append(s("rect", { x: EDGE - 6, y: g.pos.reduce((m, p) => (p ? Math.min(m, p.y) : m), Infinity) - 6,
-      width: g.dims[0] * CELL + 12, height: (g.dims[1] || 1) * CELL + 12, rx: 10, class: "frame", fill: look.frame }));
+    svg.append(s("rect", { x: EDGE - 3, y: g.pos.reduce((m, p) => (p ? Math.min(m, p.y) : m), Infinity) - 3,
+      width: g.dims[0] * CELL + 6, height: (g.dims[1] || 1) * CELL + 6, rx: 8, class: "frame", fill: look.frame }));
   }
   for (let cell = 0; cell < g.size; cell++) {
     const p = g.pos[cell];
