@@ -168,7 +168,7 @@ func TestBrowserJapanese(t *testing.T) {
 		t.Errorf("in English the standings say %q", s)
 	}
 	do(t, w, chromedp.Navigate(e.base+"/"))
-	waitJS(t, w, `document.querySelector("h1") && document.querySelector("h1").textContent === "New room"`, "the lobby in English")
+	waitJS(t, w, `document.querySelector(".lobby h1") && document.querySelector(".lobby h1").textContent === "New room"`, "the lobby in English")
 	click(t, w, `#lang button[data-lang="ja"]`)
-	waitJS(t, w, `document.querySelector("h1") && document.querySelector("h1").textContent === "新しい部屋"`, "the lobby in Japanese again")
+	waitJS(t, w, `document.querySelector(".lobby h1") && document.querySelector(".lobby h1").textContent === "新しい部屋"`, "the lobby in Japanese again")
 }

@@ -27,6 +27,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/meeple-games/meeple/games"
@@ -823,5 +824,76 @@ func TestBrowserBoardsLook(t *testing.T) {
 	}
 	if n := eval[string](t, tabs[1], `document.querySelector(".notes").textContent`); n != "check" {
 		t.Errorf("the notes say %q", n)
+	}
+}
+
+// TestBrowserLobbyPlay: the lobby shows every shipped game with a small
+// picture of its board; one click plays it against the engine at the
+// chosen level; the room is then among "my rooms"; a room's links each
+// have a copy button.
+func TestBrowserLobbyPlay(t *testing.T) {
+	e := newBrowserEnv(t)
+	ctx := e.page("/", false)
+	waitJS(t, ctx, `document.querySelectorAll(".game-card").length > 0`, "the games")
+	vs, err := games.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll(".game-card").length`); n != len(vs) {
+		t.Errorf("%d games in the lobby, want the %d shipped", n, len(vs))
+	}
+	if n := eval[int](t, ctx, `[...document.querySelectorAll(".game-card")].filter((c) => c.querySelector(".mini svg.board, .mini .table")).length`); n != len(vs) {
+		t.Errorf("%d of %d games have a picture", n, len(vs))
+	}
+	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+		do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(size[0]) {
+			t.Errorf("at %d px wide the lobby is %d px wide", size[0], w)
+		}
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := os.Getenv("MEEPLE_SCREENSHOTS")
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("lobby-%d.png", size[0])), png, 0o644)
+	}
+	do(t, ctx, chromedp.EmulateViewport(600, 1000))
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#level"); s.value = "1"; s.dispatchEvent(new Event("change")); })()`))
+	click(t, ctx, `.game-card[data-variant="tictactoe"] button.quick-play`)
+	waitJS(t, ctx, `location.pathname.startsWith("/room/") && location.search.includes("token=") && document.querySelector("svg.board")`, "the room")
+	room := eval[string](t, ctx, `location.pathname.split("/")[2]`)
+	if s := eval[string](t, ctx, `[...document.querySelectorAll(".seats li")].map((li) => li.textContent).join(",")`); !strings.Contains(s, "meeple level 1") {
+		t.Errorf("the seats are %q: want the engine at level 1", s)
+	}
+	do(t, ctx, chromedp.Navigate(e.base+"/"))
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector('#my-rooms li[data-room="%s"] a')`, room), "the room among my rooms")
+	if l := eval[string](t, ctx, `document.querySelector("#level").value`); l != "1" {
+		t.Errorf("the level chosen is not kept: %q", l)
+	}
+
+	// A room of two people: a copy button each.
+	for _, p := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: p}, Setting: browser.PermissionSettingGranted, Origin: e.base}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitJS(t, ctx, `document.querySelector('#variant option[value="connect4"]')`, "the variants")
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "connect4"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelectorAll("#seats select").length === 2`, "a choice per seat")
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#seats select").forEach((s) => { s.value = "person"; })`))
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `document.querySelectorAll("#links button.copy").length === 3`, "a copy button for each link")
+	click(t, ctx, "#links button.copy")
+	waitJS(t, ctx, `document.querySelector("#links button.copy").textContent === "Copied"`, "the link copied")
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := eval[string](t, ctx, `document.querySelector("#links a.seat-link").href`); got != want {
+		t.Errorf("the clipboard holds %q, want the seat's link %q", got, want)
 	}
 }

@@ -287,12 +287,20 @@ type variantJSON struct {
 	Description  string            `json:"description"`
 	Descriptions map[string]string `json:"descriptions,omitempty"`
 	Rules        string            `json:"rules"`
-	Players      []string          `json:"players"` // the seat names: the lobby offers a seat each
+	Players      []string          `json:"players"`         // the seat names: the lobby offers a seat each
+	Board        games.Description `json:"board"`           // to draw its start (the lobby's pictures)
+	Start        *games.Picture    `json:"start,omitempty"` // the start position as anyone sees it
 }
 
 func variantOf(v *games.Variant) variantJSON {
-	return variantJSON{Name: v.Name, Names: v.Names, Game: v.Family, Description: v.Description,
-		Descriptions: v.Descriptions, Rules: v.Spec(), Players: v.Game.Describe().Players}
+	d := v.Game.Describe()
+	out := variantJSON{Name: v.Name, Names: v.Names, Game: v.Family, Description: v.Description,
+		Descriptions: v.Descriptions, Rules: v.Spec(), Players: d.Players, Board: d}
+	if st := v.Game.NewState(); st != nil {
+		pic := picture(st, -1)
+		out.Start = &pic
+	}
+	return out
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {

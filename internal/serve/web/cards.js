@@ -7,7 +7,8 @@ import { seatWord, t } from "./i18n.js";
 
 // drawCards returns the table as an element. view: {desc, picture, seat
 // (the viewer, -1 a spectator), cardMoves ([{move, card, pile}], the legal
-// plays), selected (a card picked), onCard(card), onPile(pileName)}.
+// plays), selected (a card picked), onCard(card), onPile(pileName), mini
+// (the piles only, as the lobby shows a game)}.
 export function drawCards(view) {
   const { desc, picture: pic, seat } = view;
   const table = desc.cards;
@@ -30,6 +31,11 @@ export function drawCards(view) {
     h("span", { class: "pile-count" }, played ? t("cards.played", played) : t("cards.starts", p.start)));
   }));
 
+  if (view.mini) {
+    return h("div", { class: "table mini" }, table.piles.map((p, i) => h("div", { class: "mini-pile" },
+      h("span", { class: "pile-name" }, p.up ? "▲" : "▼"),
+      h("span", { class: "card face" }, String(pic.tops && pic.tops[i] !== undefined ? pic.tops[i] : p.start)))));
+  }
   const hands = pic.hands || [];
   const mine = seat >= 0 ? hands[seat] : null;
   const handEl = mine

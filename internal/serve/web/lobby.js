@@ -1,9 +1,16 @@
-// lobby.js is the front page: pick a variant (a shipped one, one written
-// inline like othello(size=10), or a TOML file checked by the server's
-// loader), say who sits in each seat (a person, or the engine at a level),
-// and create the room: each person's private link and the spectators' link.
+// lobby.js is the front page. Every shipped game with a small picture of
+// its board (drawn from its description, as a room draws it) and one click
+// to play it against the engine at a chosen level; "my rooms", the rooms
+// this browser made or joined; and a new room of any kind: pick a variant
+// (a shipped one, one written inline like othello(size=10), or a TOML file
+// checked by the server's loader), say who sits in each seat (a person, or
+// the engine at a level), and create it: each person's private link (with
+// a copy button) and the spectators' link.
 import { api, h } from "./dom.js";
+import { drawBoard } from "./board.js";
+import { drawCards } from "./cards.js";
 import { gameWord, local, refusal, seatWord, t, tNodes } from "./i18n.js";
+import { forget, myRooms, remember } from "./myrooms.js";
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -14,6 +21,38 @@ function seatNames(v) {
   const m = /[(,]players=(\d+)/.exec(v.rules || "");
   const n = m ? Math.max(1, Math.min(8, Number(m[1]))) : 2;
   return Array.from({ length: n }, (_, k) => `player${k + 1}`);
+}
+
+// copyButton copies text (a link) to the clipboard, and says so.
+function copyButton(text) {
+  const b = h("button", { class: "copy", type: "button", "data-copy": text }, t("lobby.copy"));
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = t("lobby.copied");
+    } catch {
+      b.textContent = t("lobby.copy-failed");
+    }
+    setTimeout(() => { b.textContent = t("lobby.copy"); }, 2500);
+  });
+  return b;
+}
+
+// picture is a variant's small picture: its board at the start, or its
+// card table's piles.
+function picture(v) {
+  const d = v.board || {};
+  const pic = v.start || {};
+  if ((d.dims || []).length) return drawBoard({ desc: d, picture: pic, flip: false }).svg;
+  if (d.cards) return drawCards({ desc: d, picture: pic, seat: -1, mini: true, onCard() {}, onPile() {} });
+  return null;
+}
+
+// level is the engine level chosen for one-click games, kept.
+function savedLevel() {
+  let l = 3;
+  try { l = Number(localStorage.getItem("meeple-level")) || 3; } catch { l = 3; }
+  return Math.max(1, Math.min(10, l));
 }
 
 export async function lobby(main) {
@@ -91,15 +130,55 @@ export async function lobby(main) {
   function showRoom(r) {
     const abs = (p) => new URL(p, location.href).href;
     const people = (r.seats || []).filter((x) => x.link);
+    // The creator keeps the room: as the first person, else as a spectator.
+    remember({ id: r.room, link: people.length ? people[0].link : r.watch, variant: st.chosen && st.chosen.name, names: st.chosen && st.chosen.names });
     links.replaceChildren(h("h2", {}, t("lobby.created")),
       h("p", {}, t("lobby.links-note")),
       h("ul", { class: "links" }, (r.seats || []).map((x) => h("li", {},
-        h("strong", {}, seatWord(x.name)), ": ", x.link ? h("a", { href: x.link, class: "seat-link" }, abs(x.link)) : t("lobby.engine")))),
-      h("p", {}, t("lobby.spectators"), " ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch))),
+        h("strong", {}, seatWord(x.name)), ": ",
+        x.link ? [h("a", { href: x.link, class: "seat-link" }, abs(x.link)), " ", copyButton(abs(x.link))] : t("lobby.engine")))),
+      h("p", {}, t("lobby.spectators"), " ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch)), " ", copyButton(abs(r.watch))),
       people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(people[0].name)))) : null);
   }
 
+  // One click: a room of a shipped variant against the engine at the
+  // chosen level (a person in the first seat, the engine in the others),
+  // and straight to it.
+  const level = h("select", { id: "level", "aria-label": t("lobby.level") },
+    LEVELS.map((l) => h("option", { value: l }, t("lobby.level-n", l))));
+  level.value = String(savedLevel());
+  level.addEventListener("change", () => { try { localStorage.setItem("meeple-level", level.value); } catch { /* not kept */ } });
+  const quickError = h("div", { id: "quick-error" });
+  async function quick(v) {
+    const seats = seatNames(v).map((_, k) => (k === 0 ? { person: true } : { engine: "level=" + level.value }));
+    try {
+      const r = await api("/api/rooms", { variant: v.name, seats });
+      const me = (r.seats || []).find((x) => x.link);
+      remember({ id: r.room, link: me ? me.link : r.watch, variant: v.name, names: v.names });
+      location.href = me ? me.link : r.watch;
+    } catch (e) {
+      quickError.replaceChildren(h("p", { class: "error", role: "alert" }, refusal((e.body || {}).code, (e.body || {}).args, e.message)));
+    }
+  }
+  const gamesEl = h("div", { class: "game-grid" });
+
+  function mine() {
+    const rooms = myRooms();
+    if (!rooms.length) return h("p", { class: "muted" }, t("lobby.no-rooms"));
+    return h("ul", { class: "my-rooms" }, rooms.map((r) => h("li", { "data-room": r.id },
+      h("a", { href: r.link, class: "my-room" }, local(r.variant, r.names) || r.id),
+      " ", h("span", { class: "muted" }, r.link.includes("token=") ? t("lobby.as-player") : t("lobby.as-spectator"),
+        " · ", new Date(r.at).toLocaleString()),
+      " ", h("button", { class: "forget", type: "button", onclick: () => { forget(r.id); myEl.replaceChildren(mine()); } }, t("lobby.forget")))));
+  }
+  const myEl = h("div", { id: "my-rooms" }, mine());
+
   main.replaceChildren(
+    h("section", { class: "quick" },
+      h("h1", {}, t("lobby.play")),
+      h("label", { class: "level" }, t("lobby.against"), " ", level),
+      quickError, gamesEl),
+    h("section", { class: "mine" }, h("h2", {}, t("lobby.my-rooms")), myEl),
     h("section", { class: "lobby" },
       h("h1", {}, t("lobby.new-room")),
       h("label", { for: "variant" }, t("lobby.a-variant")), select,
@@ -117,6 +196,11 @@ export async function lobby(main) {
     out.replaceChildren(h("p", { class: "error" }, t("lobby.variants-error", e.message)));
     return;
   }
+  gamesEl.replaceChildren(...st.variants.map((v) => h("article", { class: "game-card", "data-variant": v.name },
+    h("div", { class: "mini" }, picture(v)),
+    h("h3", {}, local(v.name, v.names)),
+    h("p", { class: "muted" }, local(v.description, v.descriptions)),
+    h("button", { class: "primary quick-play", type: "button", onclick: () => quick(v) }, t("lobby.play-engine")))));
   const games = [...new Set(st.variants.map((v) => v.game))];
   for (const g of games) {
     select.append(h("optgroup", { label: gameWord(g) }, st.variants.filter((v) => v.game === g).map((v) => {

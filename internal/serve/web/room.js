@@ -6,6 +6,7 @@
 import { h, wsURL } from "./dom.js";
 import { local, moveWord, phrase, refusal, seatWord, t } from "./i18n.js";
 import { resultLine } from "./result.js";
+import { remember } from "./myrooms.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { Grammar, Picker, sortLegal } from "./moves.js";
@@ -82,6 +83,7 @@ export function room(main, id, token) {
         st.seats = msg.seats || [];
         st.grammar = new Grammar(msg.description || {});
         document.getElementById("title").textContent = local(msg.variant || "", msg.names);
+        remember({ id, link: location.href, variant: msg.variant, names: msg.names });
         document.title = `meeple · ${local(msg.variant || "", msg.names) || t("room.room")}`;
         break;
       case "state":

@@ -1,0 +1,34 @@
+// myrooms.js keeps "my rooms" in the browser's local storage: the rooms
+// this browser made or joined, each with the link it used (a seat's
+// private link, or the spectators'), to come back to from the lobby.
+
+const KEY = "meeple-rooms";
+const KEEP = 30;
+
+// myRooms lists the rooms kept, the most recent first: {id, link, variant,
+// names, at (ms)}.
+export function myRooms() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(list) ? list.filter((r) => r && typeof r.id === "string" && typeof r.link === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(list) {
+  try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, KEEP))); } catch { /* private mode: not kept */ }
+}
+
+// remember keeps a room's link (a later visit of the same link moves it
+// to the top; a seat's link replaces the spectators' of the same room).
+export function remember(room) {
+  const path = new URL(room.link, location.href);
+  const link = path.pathname + path.search;
+  const list = myRooms().filter((r) => r.id !== room.id || (r.link !== link && r.link.includes("token=") && !link.includes("token=")));
+  list.unshift({ id: room.id, link, variant: room.variant || "", names: room.names || null, at: Date.now() });
+  save(list);
+}
+
+// forget drops a room.
+export function forget(id) { save(myRooms().filter((r) => r.id !== id)); }
