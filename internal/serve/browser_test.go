@@ -24,6 +24,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,6 +116,7 @@ func chromiumPath(t *testing.T) string {
 func newBrowserEnvOn(t *testing.T, ln net.Listener, cfg serve.Config, opts ...chromedp.ExecAllocatorOption) *browserEnv {
 	t.Helper()
 	path := chromiumPath(t)
+	t.Parallel() // much of a browser test is waiting: two at once (GOMAXPROCS) overlap it
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	done := make(chan error, 1)
 	cfg.Dir, cfg.Self, cfg.AllowSeed = t.TempDir(), []string{os.Args[0], engineArg}, true
@@ -124,6 +126,21 @@ func newBrowserEnvOn(t *testing.T, ln net.Listener, cfg serve.Config, opts ...ch
 		<-done
 	})
 	e := &browserEnv{t: t, base: "http://" + ln.Addr().String(), dir: cfg.Dir}
+	if len(opts) == 0 {
+		// The tests without flags of their own share one chromium, each
+		// in a browser context of its own (no storage shared).
+		parent, err := sharedChromium(path)
+		if err != nil {
+			t.Fatalf("starting chromium: %v", err)
+		}
+		browser, cancelBrowser := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+		t.Cleanup(cancelBrowser)
+		if err := chromedp.Do(browser); err != nil {
+			t.Fatalf("a browser context: %v", err)
+		}
+		e.browser = browser
+		return e
+	}
 	opts = append(append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(600, 1000)), opts...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
@@ -135,6 +152,28 @@ func newBrowserEnvOn(t *testing.T, ln net.Listener, cfg serve.Config, opts ...ch
 	}
 	e.browser = browser
 	return e
+}
+
+// shared is the chromium of the browser tests without flags of their own,
+// started once (it dies with the test binary: chromedp starts it with the
+// parent-death signal).
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel [2]context.CancelFunc
+	err    error
+}
+
+func sharedChromium(path string) (context.Context, error) {
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+			chromedp.DisableGPU, chromedp.WindowSize(600, 1000))
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(alloc)
+		shared.ctx, shared.cancel = ctx, [2]context.CancelFunc{cancelCtx, cancelAlloc}
+		shared.err = chromedp.Do(ctx)
+	})
+	return shared.ctx, shared.err
 }
 
 // page opens a tab (own: in a browser context of its own, with no storage
@@ -877,7 +916,8 @@ func TestBrowserLobbyPlay(t *testing.T) {
 	// A room of two people: a copy button each.
 	for _, p := range []string{"clipboard-read", "clipboard-write"} {
 		if _, err := chromedp.CallBrowser(ctx, browser.SetPermission, browser.SetPermissionParams{
-			Permission: &browser.PermissionDescriptor{Name: p}, Setting: browser.PermissionSettingGranted, Origin: e.base}); err != nil {
+			Permission: &browser.PermissionDescriptor{Name: p}, Setting: browser.PermissionSettingGranted, Origin: e.base,
+			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID}); err != nil {
 			t.Fatal(err)
 		}
 	}
