@@ -3,19 +3,26 @@
 // link) or engines, spectators on a public link, and live viewing of
 // referee matches. The page (web/, embedded with go:embed) is plain
 // JavaScript modules, SVG and CSS; it knows no game: it draws every board
-// from the game's games.Description and each position's games.Picture.
+// from the game's games.Description (its Look: Othello's green, Connect
+// Four's frame) and each position's games.Picture, and words every string
+// from one catalogue in English or Japanese (web/i18n), the game's own
+// words coming as games.Phrase codes.
 //
 // # The wire between page and server
 //
-// HTTP (JSON bodies; errors are {"error": "..."} with a 4xx or 5xx status):
+// HTTP (JSON bodies; errors are {"error": "..."} with a 4xx or 5xx status, and
+// "code" and "args" where the page words them in its reader's language):
 //
 //	GET  /                         the lobby (index.html; the page routes on the path)
 //	GET  /room/{id}                a room's page; ?token=T takes the seat T belongs to
 //	GET  /watch                    a watched match's page
-//	GET  /api/variants             [{"name","game","description","rules","players"}] every shipped variant
+//	GET  /api/variants             [{"name","names","game","description","descriptions","rules","players",
+//	                                 "board","start"}] every shipped variant (names, descriptions: in other
+//	                                 languages, {"ja": ...}; board: its games.Description; start: the
+//	                                 games.Picture of its start, for the lobby's pictures)
 //	GET  /api/engines              ["sf", ...] the names of the engines given with serve --engine
 //	POST /api/check                {"spec": "othello(size=10)"} or {"toml": "...", "file": "x.toml"}
-//	                               -> {"name","game","rules","description","players"} or {"error","file","line","key"}
+//	                               -> the variant as /api/variants gives one, or {"error","file","line","key"}
 //	                               (players: the seat names, Description.Players: the lobby offers a seat each)
 //	POST /api/rooms                {"variant": spec, "toml": text, "file": name (optional, instead of variant),
 //	                                "seats": [{"person": true} | {"engine": "level=3" | a server engine's name}],
@@ -41,7 +48,7 @@
 //
 // A room's WebSocket carries one JSON object a message. Down (server to page):
 //
-//	{"type":"hello", "room": id, "seat": k (-1: spectator), "variant": name, "rules": text,
+//	{"type":"hello", "room": id, "seat": k (-1: spectator), "variant": name, "names": {"ja": ...}, "rules": text,
 //	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
 //	{"type":"state", "game": n (1-based, a room plays games in turn),
 //	 "ply": n (plies played, chance outcomes included),
@@ -52,10 +59,16 @@
 //	 "history": ["e2e4", ...] (the moves in the game's notation, as this seat may see them:
 //	         in a game of hidden information a chance outcome is "?" except to the seat
 //	         whose hand it went into; spectators see "?"),
+//	 "notes": [{"text": "Nf3", "phrase": games.Phrase (optional), "seat": k}] (the same plies as
+//	         people read them, games.MoveNote: chess in SAN, The Game's plays as phrases; a card
+//	         hidden from this seat is {"text": "?", "phrase": {"code": "drew-card"}, "seat": who drew it}),
 //	 "clocks": [ms, ...] (timed rooms), "result": {"returns": [...], "result": "1-0",
-//	 "termination": "normal"|"illegal move"|..., "reason": text} once over}
+//	 "termination": "normal"|"illegal-move"|..., "reason": text, "phrase": games.Phrase (why, when
+//	 the rules ended it), "loser": game seat (-1: none)} once over}
 //	{"type":"seats", "seats": [...]}   a seat came online or went away
-//	{"type":"error", "message": text}  a message refused; the connection stays
+//	{"type":"error", "code": "not-your-turn", "args": [...], "message": text}
+//	                                   a message refused; the connection stays (code and args: for
+//	                                   the page to word in its reader's language; message: English)
 //
 // A page gets hello and the state on connecting, a state after every ply
 // (and once more when the game ends, with its result), and hello again
@@ -81,9 +94,9 @@
 //
 //	{"type":"match", "variant", "rules", "description": games.Description, "engines": [...], "total": n}
 //	{"type":"game", "game": n (0-based, as the match numbers it), "seats": [engine names],
-//	 "ply", "picture" (the public view), "toMove", "last", "history", "clocks"}
+//	 "ply", "picture" (the public view), "toMove", "last", "history", "notes", "clocks"}
 //	                                   at a game's start and after each of its moves
-//	{"type":"finished", "game", "seats", "moves": [...], "pictures": [start, after each move],
+//	{"type":"finished", "game", "seats", "moves": [...], "notes": [...], "pictures": [start, after each move],
 //	 "result": {"returns", "result", "termination", "reason"}}  a game ended: step through it
 //	{"type":"standings", "standings": [referee.Standing: engine, games, w, d, l, points, score,
 //	 elo, elo_lo, elo_hi, los], "pairs": [pentanomial counts], "sprt": {...}, "done": bool}
