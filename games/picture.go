@@ -27,6 +27,10 @@ type CardTable struct {
 	Range [2]int     `json:"range"` // the lowest and highest card
 	Piles []PileKind `json:"piles"`
 	Hand  int        `json:"hand"` // cards in a full hand
+	// Talk are the words a seat may say of a pile to the table, as the
+	// rules allow (The Game: "stop", please play nothing here; "good", I
+	// can play well here): words only, never a number.
+	Talk []string `json:"talk,omitempty"`
 }
 
 // PileKind is one pile of a CardTable.

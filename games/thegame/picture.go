@@ -4,7 +4,9 @@ import "github.com/meeple-games/meeple/games"
 
 // cardTable is the table as Description gives it.
 func (g *Game) cardTable() *games.CardTable {
-	t := &games.CardTable{Range: [2]int{g.low, g.high}, Hand: g.hand}
+	// The rules let players warn the table about a pile, with no number:
+	// "please play nothing here", "I can play well here".
+	t := &games.CardTable{Range: [2]int{g.low, g.high}, Hand: g.hand, Talk: []string{"stop", "good"}}
 	for p := range g.Piles() {
 		t.Piles = append(t.Piles, games.PileKind{Name: string(rune('a' + p)), Up: g.Ascending(p), Start: g.Base(p)})
 	}

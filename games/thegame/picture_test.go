@@ -25,7 +25,7 @@ func TestPicture(t *testing.T) {
 		}
 	}
 	d := g.Describe()
-	if want := (games.CardTable{Range: [2]int{2, 30}, Hand: 3, Piles: []games.PileKind{{Name: "a", Up: true, Start: 1}, {Name: "b", Start: 31}}}); !reflect.DeepEqual(*d.Cards, want) {
+	if want := (games.CardTable{Range: [2]int{2, 30}, Hand: 3, Piles: []games.PileKind{{Name: "a", Up: true, Start: 1}, {Name: "b", Start: 31}}, Talk: []string{"stop", "good"}}); !reflect.DeepEqual(*d.Cards, want) {
 		t.Errorf("Describe().Cards = %+v; want %+v", *d.Cards, want)
 	}
 }

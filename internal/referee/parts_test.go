@@ -296,13 +296,13 @@ func TestRecordFormat(t *testing.T) {
 		Seed: 99, Meeple: "v1.2.0+dirty", Seats: []string{"a b", `q"uote`}, Start: StartPos, Termination: Normal, Reason: "x made 3 in a row",
 		Returns: []float64{1, -1}, Stderr: []string{"", "stderr/3-2-q.log"},
 		Plies: []Ply{{Move: "b2", Seat: 1, Book: true}, {Move: "a1", Seat: 2, Micro: 1234567, Score: ptr(-32), Depth: 12},
-			{Move: "a3", Seat: 1, Micro: 17, Mate: 3, Depth: 4}, {Move: "c1", Seat: 2, Micro: 5000, Mate: -2, Depth: 4},
+			{Move: "a3", Seat: 1, Micro: 17, Mate: 3, Depth: 4}, {Move: "c1", Seat: 2, Micro: 5000, Mate: -2, Depth: 4, Talk: []string{"1:a=stop", "2:c=-"}},
 			{Move: "c3", Seat: 1, Micro: 999, Score: ptr(0), Depth: 1}, {Move: "b1", Seat: 2, Micro: 1000}}}
 	var b bytes.Buffer
 	r.WriteText(&b)
 	text := b.String()
 	for _, want := range []string{`[Meeple "v1.2.0+dirty"]`, `[Seat2 "q\"uote"]`, `[Result "1-0"]`, `[Stderr2 "stderr/3-2-q.log"]`, "b2 {book}",
-		"a1 {1.235s -0.32/12}", "a3 {0.000017s +M3/4}", "c1 {0.005s -M2/4}", "c3 {0.000999s +0.00/1}", "b1 {0.001s}", "} 1-0\n"} {
+		"a1 {1.235s -0.32/12}", "a3 {0.000017s +M3/4}", "c1 {0.005s -M2/4 talk:1:a=stop talk:2:c=-}", "c3 {0.000999s +0.00/1}", "b1 {0.001s}", "1-0\n\n"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}
@@ -323,10 +323,12 @@ func TestRecordFormat(t *testing.T) {
 	}
 	for _, bad := range []string{
 		strings.Replace(text, "b2 {book}", "b2", 1),
-		strings.Replace(text, "} 1-0", "} 0-1", 1),
+		strings.Replace(text, "1-0\n\n", "0-1\n\n", 1),
 		strings.Replace(text, `[Plies "6"]`, `[Plies "5"]`, 1),
 		strings.Replace(text, "{1.235s -0.32/12}", "{fast}", 1),
 		strings.Replace(text, `[Termination "normal"]`, `[Termination "bored"]`, 1),
+		strings.Replace(text, "talk:1:a=stop", "talk:1:a=57", 1), // talk carries no number
+		strings.Replace(text, "talk:1:a=stop", "talk:x", 1),
 		"b2 {book} 1-0\n",
 	} {
 		if _, err := ReadRecords(strings.NewReader(bad)); err == nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -77,6 +78,10 @@ type Ply struct {
 	Mate  int    `json:"mate,omitempty"`  // reported mate distance in plies (+: mover wins)
 	Depth int    `json:"depth,omitempty"`
 	Nodes int64  `json:"nodes,omitempty"`
+	// Talk is what seats said to the table before this ply (a game whose
+	// rules allow it, The Game: games.CardTable.Talk), each "S:P=W": the
+	// 1-based seat S said word W of pile P ("-": took its word back).
+	Talk []string `json:"talk,omitempty"`
 }
 
 // Chance reports whether the ply is a chance outcome.
@@ -187,8 +192,14 @@ func (p Ply) comment() string {
 	if e := p.eval(); e != "" {
 		s += " " + e + "/" + strconv.Itoa(p.Depth)
 	}
+	for _, t := range p.Talk {
+		s += " talk:" + t
+	}
 	return s
 }
+
+// talkWord matches a ply's talk: seat, pile, word or "-".
+var talkWord = regexp.MustCompile(`^[1-9][0-9]?:[a-z]=([a-z]+|-)$`)
 
 // eval is the reported score as +0.32 (hundredths: 32) or +M5 / -M5.
 func (p Ply) eval() string {
@@ -510,8 +521,16 @@ func parseComment(move, c string) (Ply, error) {
 		p.Book = true
 		return p, nil
 	}
-	bad := fmt.Errorf("movetext: move %q: comment {%s}: want book, chance or <seconds>s [<eval>/<depth>]", move, c)
+	bad := fmt.Errorf("movetext: move %q: comment {%s}: want book, chance or <seconds>s [<eval>/<depth>] [talk:<seat>:<pile>=<word>...]", move, c)
 	f := strings.Fields(c)
+	for len(f) > 1 && strings.HasPrefix(f[len(f)-1], "talk:") {
+		t := strings.TrimPrefix(f[len(f)-1], "talk:")
+		if !talkWord.MatchString(t) {
+			return p, bad
+		}
+		p.Talk = append([]string{t}, p.Talk...)
+		f = f[:len(f)-1]
+	}
 	if len(f) == 0 || len(f) > 2 || !strings.HasSuffix(f[0], "s") {
 		return p, bad
 	}
