@@ -685,6 +685,16 @@ func TestBrowserTheGameHands(t *testing.T) {
 			t.Fatalf("page %d lists %q: played %v, ended %v, another's draw %v, its own draw %v", k, items, played, ended, drewOther, drewOwn)
 		}
 	}
+	// Table talk: seat 1 asks the table to play nothing on pile b; every
+	// page shows who said it, in words.
+	click(t, tabs[0], `.talk[data-pile="b"] button.say[data-word="stop"]`)
+	for k, tab := range tabs {
+		sel := `.talk[data-pile="b"] .said[data-seat="0"][data-word="stop"]`
+		waitJS(t, tab, fmt.Sprintf("document.querySelector(%q)", sel), "seat 1's word on pile b")
+		if got := eval[string](t, tab, fmt.Sprintf("document.querySelector(%q).textContent", sel)); got != "player 1: please play nothing here" {
+			t.Errorf("page %d shows the word as %q", k, got)
+		}
+	}
 	for k, tab := range tabs {
 		name := fmt.Sprintf("thegame-seat%d", k+1)
 		if k == 0 {

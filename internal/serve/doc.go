@@ -49,6 +49,7 @@
 // A room's WebSocket carries one JSON object a message. Down (server to page):
 //
 //	{"type":"hello", "room": id, "seat": k (-1: spectator), "variant": name, "names": {"ja": ...}, "rules": text,
+//	 "resign": bool (a seat may resign: a two-player zero-sum game),
 //	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
 //	{"type":"state", "game": n (1-based, a room plays games in turn),
 //	 "ply": n (plies played, chance outcomes included),
@@ -79,6 +80,10 @@
 //	{"type":"move", "move": "e2e4", "ply": n}  ply: the ply the page saw; a stale move is refused
 //	{"type":"newgame", "swap": true}           after a game ends: the next game, seats rotated
 //	{"type":"resign"}                          on the seat's turn, in a two-player zero-sum game
+//	{"type":"talk", "pile": "b", "word": "stop"} a seat's word of a pile to the table, among the game's
+//	                                           CardTable.Talk ("": taken back); every page's state
+//	                                           then carries "talk": [{"seat", "pile", "word"}], and the
+//	                                           game's record the words as comments
 //
 // Up messages are decoded strictly (Decode: one JSON object, known type
 // and fields); a refused one gets an error message and the connection

@@ -8,6 +8,7 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -365,5 +366,82 @@ func TestServeOldRoom(t *testing.T) {
 	r.mu.Unlock()
 	if seed != chanceSeed(99, 1) || fixed != nil {
 		t.Fatalf("the old room's game seed %d (fixed %v), want %d", seed, fixed, chanceSeed(99, 1))
+	}
+}
+
+// TestServeTalk: a seat of The Game says a word of a pile to the table
+// (never a number); every page hears it, a spectator cannot say one; a
+// restart keeps it, and the game's record keeps it as a comment.
+func TestServeTalk(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir, Limits{})
+	room := ts.create(t, `{"variant":"thegame(players=3,high=30)","seats":[{"person":true},{"person":true},{"person":true}]}`)
+	var cs []*client
+	for _, s := range room.Seats {
+		cs = append(cs, ts.dial(t, s.Link))
+	}
+	spec := ts.dial(t, room.Watch)
+	talkOf := func(m map[string]any) string {
+		var out []string
+		list, _ := m["talk"].([]any)
+		for _, x := range list {
+			w := x.(map[string]any)
+			out = append(out, fmt.Sprintf("%v:%v=%v", w["seat"], w["pile"], w["word"]))
+		}
+		if list == nil {
+			return "null"
+		}
+		return strings.Join(out, " ")
+	}
+	cs[1].send(`{"type":"talk","pile":"b","word":"stop"}`)
+	for _, c := range append(cs, spec) {
+		m := c.next("state")
+		for talkOf(m) == "null" {
+			m = c.next("state")
+		}
+		if got := talkOf(m); got != "1:b=stop" {
+			t.Fatalf("page %d hears %s", c.seat, got)
+		}
+	}
+	for _, tc := range []struct {
+		c         *client
+		msg, want string
+	}{
+		{spec, `{"type":"talk","pile":"a","word":"stop"}`, "spectator-talk"},
+		{cs[0], `{"type":"talk","pile":"a","word":"57"}`, "bad-talk"},
+		{cs[0], `{"type":"talk","pile":"z","word":"stop"}`, "bad-talk"},
+		{cs[0], `{"type":"talk","pile":"a"}`, "bad-message"},
+	} {
+		tc.c.send(tc.msg)
+		if e := tc.c.next("error"); e["code"] != tc.want {
+			t.Errorf("%s: %v, want %s", tc.msg, e, tc.want)
+		}
+	}
+	cs[2].send(`{"type":"talk","pile":"a","word":"good"}`)
+	spec.next("state")
+	ts.close()
+	ts = startServer(t, dir, Limits{})
+	cs = cs[:0]
+	for _, s := range room.Seats {
+		cs = append(cs, ts.dial(t, s.Link))
+	}
+	spec = ts.dial(t, room.Watch)
+	if got := talkOf(spec.next("state")); got != "1:b=stop 2:a=good" {
+		t.Fatalf("after a restart: %s", got)
+	}
+	cs[1].send(`{"type":"talk","pile":"b","word":""}`)
+	for got := ""; got != "2:a=good"; got = talkOf(spec.next("state")) {
+	}
+	playOut(t, spec, cs, 1)
+	rs, body := ts.records(t, room.Room)
+	if len(rs) != 1 || referee.Replay(rs[0]) != nil {
+		t.Fatalf("the record: %s", body)
+	}
+	var said []string
+	for _, p := range rs[0].Plies {
+		said = append(said, p.Talk...)
+	}
+	if strings.Join(said, " ") != "2:b=stop 3:a=good 2:b=-" || !strings.Contains(body, "talk:2:b=stop") {
+		t.Fatalf("the record keeps %q:\n%s", said, body)
 	}
 }

@@ -233,6 +233,7 @@ func (r *Room) hook(u referee.Update) {
 // crash between the two writes the record (Server.recover).
 func (r *Room) finish(rec *referee.Record) {
 	r.mu.Lock()
+	talkInto(rec.Plies, r.file.Talk)
 	f := r.file
 	f.Plies, f.Ended = rec.Plies, rec
 	e := &entry{File: &f}

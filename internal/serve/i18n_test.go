@@ -99,6 +99,12 @@ func TestCatalogues(t *testing.T) {
 		for _, p := range d.Phrases {
 			need("phrase."+p, v.Name)
 		}
+		if d.Cards != nil {
+			for _, w := range d.Cards.Talk {
+				need("talk."+w, v.Name)
+				need("talk-short."+w, v.Name)
+			}
+		}
 		for _, p := range d.Pieces {
 			need("piece."+strings.ReplaceAll(p.Name, " ", "-"), v.Name)
 		}

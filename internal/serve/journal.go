@@ -30,8 +30,8 @@ import (
 )
 
 // entry is one change of a room: a ply of its current game (Ply, and the
-// clocks after it), or the whole room (File: made, a game ended, a new
-// game), or its end (Drop: expired).
+// clocks after it), a word said to the table (Talk), or the whole room
+// (File: made, a game ended, a new game), or its end (Drop: expired).
 type entry struct {
 	Room   string       `json:"room"`
 	Seq    uint64       `json:"seq"` // the room's change number: 1, 2, ...
@@ -40,6 +40,7 @@ type entry struct {
 	N      int          `json:"n,omitempty"` // with Ply: the plies of the game after it
 	Clocks []int64      `json:"clocks,omitempty"`
 	File   *roomFile    `json:"file,omitempty"`
+	Talk   *talkMark    `json:"talk,omitempty"`
 	Drop   bool         `json:"drop,omitempty"`
 }
 
@@ -55,6 +56,14 @@ func (e *entry) apply(f *roomFile) (*roomFile, error) {
 		return &g, nil
 	case f == nil:
 		return nil, errors.New("a ply of a room that is not there")
+	case e.Talk != nil:
+		if f.Ended != nil {
+			return nil, errors.New("talk after the game's end")
+		}
+		g := *f
+		g.Talk = append(f.Talk[:len(f.Talk):len(f.Talk)], *e.Talk)
+		g.Seq = e.Seq
+		return &g, nil
 	case e.Ply != nil:
 		if e.N != len(f.Plies)+1 {
 			return nil, fmt.Errorf("ply %d of a game at ply %d", e.N, len(f.Plies))

@@ -13,10 +13,12 @@ import (
 
 // Up is a message from a page to the server (see the package doc).
 type Up struct {
-	Type string `json:"type"` // move, newgame, resign
-	Move string `json:"move,omitempty"`
-	Ply  *int   `json:"ply,omitempty"`
-	Swap bool   `json:"swap,omitempty"`
+	Type string  `json:"type"` // move, newgame, resign, talk
+	Move string  `json:"move,omitempty"`
+	Ply  *int    `json:"ply,omitempty"`
+	Swap bool    `json:"swap,omitempty"`
+	Pile string  `json:"pile,omitempty"` // talk: the pile, and the word ("": taken back)
+	Word *string `json:"word,omitempty"`
 }
 
 // maxMoveText bounds a move's text: no game writes a longer move.
@@ -46,17 +48,21 @@ func Decode(data []byte) (Up, error) {
 		if u.Ply == nil || *u.Ply < 0 {
 			return Up{}, errors.New("move: want the ply the page saw (a whole number)")
 		}
-		if u.Swap {
-			return Up{}, errors.New("move: swap belongs to newgame")
+		if u.Swap || u.Pile != "" || u.Word != nil {
+			return Up{}, errors.New("move: unexpected fields")
 		}
 	case "newgame", "resign":
-		if u.Move != "" || u.Ply != nil || (u.Swap && u.Type == "resign") {
+		if u.Move != "" || u.Ply != nil || (u.Swap && u.Type == "resign") || u.Pile != "" || u.Word != nil {
 			return Up{}, fmt.Errorf("%s: unexpected fields", u.Type)
+		}
+	case "talk":
+		if u.Move != "" || u.Ply != nil || u.Swap || len(u.Pile) != 1 || u.Pile[0] < 'a' || u.Pile[0] > 'z' || u.Word == nil || len(*u.Word) > 16 {
+			return Up{}, errors.New("talk: want a pile (a letter) and a word")
 		}
 	case "":
 		return Up{}, errors.New("message: missing type")
 	default:
-		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame or resign)", truncate(u.Type, 32))
+		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign or talk)", truncate(u.Type, 32))
 	}
 	return u, nil
 }
@@ -85,6 +91,7 @@ type helloMsg struct {
 	Seat        int               `json:"seat"`
 	Variant     string            `json:"variant"`
 	Names       map[string]string `json:"names,omitempty"` // the variant's name in other languages
+	Resign      bool              `json:"resign"`          // a seat may resign (a two-player zero-sum game)
 	Rules       string            `json:"rules"`
 	Description json.RawMessage   `json:"description"` // games.Description
 	Seats       []seatInfo        `json:"seats"`
@@ -121,6 +128,13 @@ type plyNote struct {
 	Seat int `json:"seat"`
 }
 
+// talkNow is a word a seat says of a pile now.
+type talkNow struct {
+	Seat int    `json:"seat"`
+	Pile string `json:"pile"`
+	Word string `json:"word"`
+}
+
 type stateMsg struct {
 	Type    string        `json:"type"`
 	Game    int           `json:"game"`
@@ -132,6 +146,7 @@ type stateMsg struct {
 	History []string      `json:"history"`
 	Notes   []plyNote     `json:"notes"` // the same plies for people
 	Clocks  []int64       `json:"clocks,omitempty"`
+	Talk    []talkNow     `json:"talk,omitempty"` // what each seat says of the piles now
 	Result  *resultMsg    `json:"result,omitempty"`
 }
 

@@ -6,7 +6,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,6 +31,8 @@ type Room struct {
 	variant *games.Variant
 	desc    []byte // the Description as JSON, sent in every hello
 	tc      referee.TimeControl
+	talk    []string // the words a seat may say of a pile (games.CardTable.Talk)
+	piles   []string // the piles' names
 
 	mu      sync.Mutex
 	file    roomFile           // as logged and applied
@@ -125,8 +129,10 @@ func (r *Room) hello(rs int) []byte {
 	if rs >= 0 {
 		seat = r.file.gameSeat(rs)
 	}
+	typ := r.variant.Game.Type()
 	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
-		Rules: r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
+		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum,
+		Rules:  r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
 	return b
 }
 
@@ -175,6 +181,7 @@ func (r *Room) state(g int) []byte {
 	if len(r.file.Clocks) > 0 {
 		m.Clocks = r.file.Clocks
 	}
+	m.Talk = talkNowOf(r.file.Talk)
 	b, _ := json.Marshal(m)
 	r.cache[g] = b
 	return b
@@ -342,6 +349,79 @@ func (r *Room) submit(c *conn, u Up, at time.Time) *refusal {
 	}
 }
 
+// talkNowOf is what each seat says of each pile after marks: its last
+// word there, unless taken back.
+func talkNowOf(marks []talkMark) []talkNow {
+	var out []talkNow
+	for _, m := range marks {
+		i := slices.IndexFunc(out, func(t talkNow) bool { return t.Seat == m.Seat && t.Pile == m.Pile })
+		switch {
+		case i >= 0 && m.Word == "":
+			out = slices.Delete(out, i, i+1)
+		case i >= 0:
+			out[i].Word = m.Word
+		case m.Word != "":
+			out = append(out, talkNow{Seat: m.Seat, Pile: m.Pile, Word: m.Word})
+		}
+	}
+	return out
+}
+
+// say takes a word a person's page says of a pile to the table (The
+// Game's "please play nothing here"), in a game whose rules allow it: it
+// is logged, then every page is told.
+func (r *Room) say(c *conn, u Up) *refusal {
+	r.mu.Lock()
+	if c.roomSeat < 0 {
+		r.mu.Unlock()
+		return refuse("spectator-talk", "spectators cannot talk to the table")
+	}
+	if r.file.Ended != nil {
+		r.mu.Unlock()
+		return refuse("game-over", "the game is over")
+	}
+	if !slices.Contains(r.piles, u.Pile) || (*u.Word != "" && !slices.Contains(r.talk, *u.Word)) {
+		r.mu.Unlock()
+		return refuse("bad-talk", "this game's rules let a seat say %v of a pile, no more", strings.Join(r.talk, ", "))
+	}
+	e := &entry{Talk: &talkMark{Ply: len(r.file.Plies), Seat: r.file.gameSeat(c.roomSeat), Pile: u.Pile, Word: *u.Word}}
+	logged := r.logLocked(e)
+	r.mu.Unlock()
+	if err := logged.wait(); err != nil {
+		return refuse("not-saved", "it could not be saved: %v", err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.file.Talk = append(r.file.Talk, *e.Talk)
+	r.applied(e.Seq)
+	r.broadcast(false)
+	return nil
+}
+
+// talkInto puts what seats said to the table into a finished game's
+// plies, each word on the first ply of a seat after it was said (or the
+// last such ply, when none came after), as the record keeps it.
+func talkInto(plies []referee.Ply, marks []talkMark) {
+	for _, m := range marks {
+		at := -1
+		for i := range plies {
+			if !plies[i].Chance() && !plies[i].Book {
+				if at = i; i >= m.Ply {
+					break
+				}
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		w := m.Word
+		if w == "" {
+			w = "-"
+		}
+		plies[at].Talk = append(plies[at].Talk, fmt.Sprintf("%d:%s=%s", m.Seat+1, m.Pile, w))
+	}
+}
+
 // newGame starts the next game after one ended, rotating the seats when
 // swap is set. The new game is logged before it starts.
 func (r *Room) newGame(swap bool) *refusal {
@@ -376,7 +456,7 @@ func (r *Room) newGame(swap bool) *refusal {
 		f.Shift = (f.Shift + 1) % len(f.Seats)
 	}
 	f.GameSeed = gameSeed(f.Seed, f.Game)
-	f.Plies, f.Ended, f.Clocks, f.Turn = nil, nil, nil, time.Now().UnixMilli()
+	f.Plies, f.Ended, f.Clocks, f.Talk, f.Turn = nil, nil, nil, nil, time.Now().UnixMilli()
 	e := &entry{File: &f, At: f.Turn}
 	logged := r.logLocked(e)
 	r.mu.Unlock()

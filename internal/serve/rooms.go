@@ -121,6 +121,12 @@ func (s *Server) newRoom(f *roomFile, v *games.Variant) (*Room, error) {
 	}
 	r := &Room{s: s, id: f.ID, variant: v, desc: desc, file: *f, seq: f.Seq, conns: map[*conn]struct{}{},
 		cache: map[int][]byte{}, used: time.Now()}
+	if c := v.Game.Describe().Cards; c != nil {
+		r.talk = c.Talk
+		for _, p := range c.Piles {
+			r.piles = append(r.piles, p.Name)
+		}
+	}
 	if f.Clock != "" {
 		if r.tc, err = parseClock(f.Clock); err != nil {
 			return nil, fmt.Errorf("room %s: %v", f.ID, err)

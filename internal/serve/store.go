@@ -41,6 +41,16 @@ type roomFile struct {
 	Turn     int64           `json:"turn,omitempty"`   // unix ms when the current position was reached: the seat to move has thought since
 	Used     int64           `json:"used,omitempty"`   // unix ms of the last move or visit, for expiry
 	Ended    *referee.Record `json:"ended,omitempty"`  // the current game's record once it is over
+	Talk     []talkMark      `json:"talk,omitempty"`   // what seats said to the table in the current game
+}
+
+// talkMark is a word a seat said of a pile to the table
+// (games.CardTable.Talk), or took back (Word "").
+type talkMark struct {
+	Ply  int    `json:"ply"`  // the plies played when it was said
+	Seat int    `json:"seat"` // the game seat
+	Pile string `json:"pile"`
+	Word string `json:"word"`
 }
 
 // seatFile is one seat of a room: a person (with the token of their

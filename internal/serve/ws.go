@@ -208,6 +208,8 @@ func (s *Server) serveRoom(room *Room, ws *websocket.Conn, rs int) bool {
 		switch u.Type {
 		case "move", "resign":
 			no = room.submit(c, u, at)
+		case "talk":
+			no = room.say(c, u)
 		case "newgame":
 			if c.roomSeat < 0 {
 				no = refuse("spectator-new-game", "spectators cannot start a game")

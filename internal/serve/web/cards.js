@@ -7,8 +7,9 @@ import { seatWord, t } from "./i18n.js";
 
 // drawCards returns the table as an element. view: {desc, picture, seat
 // (the viewer, -1 a spectator), cardMoves ([{move, card, pile}], the legal
-// plays), selected (a card picked), onCard(card), onPile(pileName), mini
-// (the piles only, as the lobby shows a game)}.
+// plays), selected (a card picked), onCard(card), onPile(pileName), talk
+// (what seats say of the piles), canTalk, onTalk(pileName, word) (word "":
+// taken back), mini (the piles only, as the lobby shows a game)}.
 export function drawCards(view) {
   const { desc, picture: pic, seat } = view;
   const table = desc.cards;
@@ -30,6 +31,22 @@ export function drawCards(view) {
     h("span", { class: "card face" }, String(top)),
     h("span", { class: "pile-count" }, played ? t("cards.played", played) : t("cards.starts", p.start)));
   }));
+  // What seats say of each pile (the rules' table talk, never a number),
+  // and, for a seat in the game, its words to say or take back.
+  const words = table.talk || [];
+  const said = view.talk || [];
+  const talkRow = words.length ? h("div", { class: "talk-row" }, table.piles.map((p) => {
+    const here = said.filter((m) => m.pile === p.name);
+    const mine = here.find((m) => m.seat === seat);
+    return h("div", { class: "talk", "data-pile": p.name },
+      here.map((m) => h("span", { class: "said talk-" + m.word, "data-seat": m.seat, "data-word": m.word },
+        t("talk.by", seatWord(players[m.seat] || ""), t("talk." + m.word)))),
+      view.canTalk ? words.map((w) => h("button", {
+        class: "say" + (mine && mine.word === w ? " on" : ""), type: "button", "data-word": w,
+        "aria-pressed": mine && mine.word === w ? "true" : "false", title: t("talk.say", p.name, t("talk." + w)),
+        onclick: () => view.onTalk(p.name, mine && mine.word === w ? "" : w),
+      }, t("talk-short." + w))) : null);
+  })) : null;
 
   if (view.mini) {
     return h("div", { class: "table mini" }, table.piles.map((p, i) => h("div", { class: "mini-pile" },
@@ -58,6 +75,6 @@ export function drawCards(view) {
 
   const facts = [t("cards.deck", pic.deck || 0)];
   if (pic.played || pic.due) facts.push(t("cards.played-turn", pic.played || 0), t("cards.due", pic.due || 0));
-  return h("div", { class: "table" }, piles, handEl, others,
+  return h("div", { class: "table" }, piles, talkRow, handEl, others,
     h("p", { class: "facts" }, facts.join(" · ")));
 }

@@ -266,6 +266,8 @@ export function room(main, id, token) {
             const m = sorted.cards.find((x) => x.card === st.card && x.pile === p.toLowerCase());
             if (m) play(m.move);
           },
+          talk: s.talk || [], canTalk: seat >= 0 && !s.result,
+          onTalk: (pile, word) => send({ type: "talk", pile, word }),
         }));
       }
       const notes = notesOf(pic, players());
@@ -285,7 +287,7 @@ export function room(main, id, token) {
     }
     for (const m of sorted.buttons) bar.append(h("button", { class: "move-button", "data-move": m.move, onclick: () => play(m.move) }, moveWord(m.move)));
     if ((desc.dims || []).length) bar.append(h("button", { class: "flip", onclick: () => { st.flip = !st.flip; render(); } }, t("room.flip")));
-    if (myTurn() && !s.result) {
+    if (myTurn() && !s.result && st.hello.resign) {
       bar.append(h("button", { class: "resign", onclick: () => { if (confirm(t("room.resign-confirm"))) send({ type: "resign" }); } }, t("room.resign")));
     }
     if (s.result && mySeat() >= 0) bar.append(h("button", { class: "newgame", onclick: () => send({ type: "newgame", swap: true }) }, t("room.new-game")));
