@@ -32,6 +32,14 @@ func unitsOf(family string) units {
 	return plainUnits
 }
 
+// UnitName names the units a game family's scores read in, for a client
+// that words them itself (meeple serve's page): "pawns", "discs", "cards"
+// (the cards expected to be left; a score is minus 100 times them) or ""
+// (hundredths of a return).
+func UnitName(family string) string {
+	return [...]string{plainUnits: "", pawns: "pawns", discs: "discs", cards: "cards"}[unitsOf(family)]
+}
+
 // scoreText writes a score of the side to move as a player reads it: a
 // forced end as "mate in 3" / "mated in 2" (chess) or "wins in 3" / "loses
 // in 2" (counting the winner's moves in a game of two seats, else plies),

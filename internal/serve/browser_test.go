@@ -947,3 +947,31 @@ func TestBrowserLobbyPlay(t *testing.T) {
 		t.Errorf("the clipboard holds %q, want the seat's link %q", got, want)
 	}
 }
+
+// TestBrowserHint: in a room that allows help, the page asks the engine
+// and shows its thinking in the game's units, its line, and its move on
+// the board; the room says help is allowed.
+func TestBrowserHint(t *testing.T) {
+	e := newBrowserEnv(t)
+	for _, tc := range []struct{ variant, units string }{{"connect4", `^Engine, depth \d+: (wins in \d+|[+-]\d+\.\d\d)$`}, {"othello-6x6", `^Engine, depth \d+: [+-]?\d+(\.\d)? discs$`}} {
+		seats := e.createRoom(`{"variant": "` + tc.variant + `", "help": true, "seats": [{"person": true}, {"person": true}]}`)
+		p := e.page(seats[0].Link, false)
+		waitTurn(t, p, 0)
+		if s := eval[string](t, p, `document.querySelector(".help-on").textContent`); !strings.Contains(s, "Help allowed") {
+			t.Errorf("%s: the room says %q", tc.variant, s)
+		}
+		click(t, p, "button.hint-ask")
+		waitJS(t, p, `document.querySelector(".hint .hint-best")`, tc.variant+": the engine's move")
+		ev := eval[string](t, p, `document.querySelector(".hint .hint-eval").textContent`)
+		if !regexp.MustCompile(tc.units).MatchString(ev) {
+			t.Errorf("%s: the hint says %q", tc.variant, ev)
+		}
+		if n := eval[int](t, p, `document.querySelectorAll("circle.hintmark").length`); n != 1 {
+			t.Errorf("%s: %d cells marked with the engine's move", tc.variant, n)
+		}
+		if l := eval[string](t, p, `document.querySelector(".hint .hint-line").textContent`); !strings.HasPrefix(l, "Line: ") || len(l) < 8 {
+			t.Errorf("%s: the line reads %q", tc.variant, l)
+		}
+		screenshot(t, p, "hint-"+tc.variant, false)
+	}
+}

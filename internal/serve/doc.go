@@ -28,7 +28,8 @@
 //	                                "seats": [{"person": true} | {"engine": "level=3" | a server engine's name}],
 //	                                "clock": "300+2" (optional: seconds[+increment] per seat),
 //	                                "seed": 1 (optional; refused in a game of chance or hidden information
-//	                                unless the server runs with --allow-seed)}
+//	                                unless the server runs with --allow-seed),
+//	                                "help": true (optional: the seats may ask the engine for hints)}
 //	                               -> {"room": id, "watch": "/room/{id}", "seats": [{"name", "link"}]}
 //	                               (link: "/room/{id}?token=T" for a person's seat, "" for an engine's;
 //	                               with --public-url the links are absolute: "https://host/room/...")
@@ -80,6 +81,14 @@
 //	{"type":"move", "move": "e2e4", "ply": n}  ply: the ply the page saw; a stale move is refused
 //	{"type":"newgame", "swap": true}           after a game ends: the next game, seats rotated
 //	{"type":"resign"}                          on the seat's turn, in a two-player zero-sum game
+//	{"type":"hint"}                            in a room made with "help": true, on the seat's turn: the
+//	                                           engine thinks about the seat's position (its view) for 2 s,
+//	                                           counted against --max-engines, and the page gets as it goes
+//	                                           {"type":"hint", "ply", "depth", "score" (centi-units of the
+//	                                           seat's view), "mate" (plies to a forced end, + it wins),
+//	                                           "hasScore", "pv": [games.MoveNote], "done", and once done
+//	                                           "best" and its "cells"}; hello says "help" and the "units"
+//	                                           the scores count ("pawns", "discs", "cards" left, "")
 //	{"type":"talk", "pile": "b", "word": "stop"} a seat's word of a pile to the table, among the game's
 //	                                           CardTable.Talk ("": taken back); every page's state
 //	                                           then carries "talk": [{"seat", "pile", "word"}], and the

@@ -445,3 +445,44 @@ func TestServeTalk(t *testing.T) {
 		t.Fatalf("the record keeps %q:\n%s", said, body)
 	}
 }
+
+// TestServeHint: in a room that allows help, a person asks the engine on
+// their turn and hears it think: scores and lines, then a legal move; a
+// room without help, another seat's turn and a spectator are refused.
+func TestServeHint(t *testing.T) {
+	t.Setenv("MEEPLE_SERVE_ENGINE", "1") // the hint's engine is this binary
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","help":true,"seats":[{"person":true},{"person":true}]}`)
+	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	if h := x.got[0]; h["help"] != true || h["units"] != "" {
+		t.Fatalf("hello: help %v, units %v", h["help"], h["units"])
+	}
+	x.stateAt(0)
+	o.send(`{"type":"hint"}`)
+	if e := o.next("error"); e["code"] != "not-your-turn" {
+		t.Errorf("a hint off the seat's turn: %v", e)
+	}
+	x.send(`{"type":"hint"}`)
+	var last map[string]any
+	for last == nil || last["done"] != true {
+		last = x.next("hint")
+	}
+	best, _ := last["best"].(string)
+	if last["hasScore"] != true || best == "" || len(last["pv"].([]any)) == 0 || last["ply"].(float64) != 0 {
+		t.Fatalf("the hint's end: %v", last)
+	}
+	if last["score"].(float64) != 0 || last["mate"] != nil {
+		t.Errorf("tic-tac-toe's start is a draw: the hint says %v", last)
+	}
+	x.move(best, 0) // the move it would play is legal
+	if st := o.stateAt(1); st["history"].([]any)[0] != best {
+		t.Fatalf("after the hint's move: %v", st)
+	}
+	plain := ts.create(t, ticTacToe)
+	p := ts.dial(t, plain.Seats[0].Link)
+	p.stateAt(0)
+	p.send(`{"type":"hint"}`)
+	if e := p.next("error"); e["code"] != "no-help" {
+		t.Errorf("a hint where help is not allowed: %v", e)
+	}
+}

@@ -13,7 +13,7 @@ import (
 
 // Up is a message from a page to the server (see the package doc).
 type Up struct {
-	Type string  `json:"type"` // move, newgame, resign, talk
+	Type string  `json:"type"` // move, newgame, resign, talk, hint
 	Move string  `json:"move,omitempty"`
 	Ply  *int    `json:"ply,omitempty"`
 	Swap bool    `json:"swap,omitempty"`
@@ -51,6 +51,10 @@ func Decode(data []byte) (Up, error) {
 		if u.Swap || u.Pile != "" || u.Word != nil {
 			return Up{}, errors.New("move: unexpected fields")
 		}
+	case "hint":
+		if u.Move != "" || u.Ply != nil || u.Swap || u.Pile != "" || u.Word != nil {
+			return Up{}, errors.New("hint: unexpected fields")
+		}
 	case "newgame", "resign":
 		if u.Move != "" || u.Ply != nil || (u.Swap && u.Type == "resign") || u.Pile != "" || u.Word != nil {
 			return Up{}, fmt.Errorf("%s: unexpected fields", u.Type)
@@ -62,7 +66,7 @@ func Decode(data []byte) (Up, error) {
 	case "":
 		return Up{}, errors.New("message: missing type")
 	default:
-		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign or talk)", truncate(u.Type, 32))
+		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk or hint)", truncate(u.Type, 32))
 	}
 	return u, nil
 }
@@ -92,6 +96,8 @@ type helloMsg struct {
 	Variant     string            `json:"variant"`
 	Names       map[string]string `json:"names,omitempty"` // the variant's name in other languages
 	Resign      bool              `json:"resign"`          // a seat may resign (a two-player zero-sum game)
+	Help        bool              `json:"help"`            // the room allows help: a seat may ask for a hint
+	Units       string            `json:"units"`           // what the engine's scores count (repl.UnitName)
 	Rules       string            `json:"rules"`
 	Description json.RawMessage   `json:"description"` // games.Description
 	Seats       []seatInfo        `json:"seats"`
@@ -126,6 +132,23 @@ type resultMsg struct {
 type plyNote struct {
 	games.MoveNote
 	Seat int `json:"seat"`
+}
+
+// hintMsg is the engine's thinking on a seat's position, sent to that
+// seat's page as it goes: its score in the game's units (centi-units of
+// the seat's view; Mate: plies to a forced end, + it wins), depth and
+// principal line as people read it, and at the end its move.
+type hintMsg struct {
+	Type  string           `json:"type"` // hint
+	Ply   int              `json:"ply"`  // the position's: a hint is of this ply only
+	Depth int              `json:"depth"`
+	Score int              `json:"score"`
+	Mate  int              `json:"mate,omitempty"`
+	Has   bool             `json:"hasScore"`
+	PV    []games.MoveNote `json:"pv,omitempty"`
+	Best  string           `json:"best,omitempty"` // the move, once done
+	Cells []int            `json:"cells,omitempty"`
+	Done  bool             `json:"done"`
 }
 
 // talkNow is a word a seat says of a pile now.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/repl"
 )
 
 // Room is one game of one variant at a time, with its seats and the
@@ -131,8 +132,8 @@ func (r *Room) hello(rs int) []byte {
 	}
 	typ := r.variant.Game.Type()
 	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
-		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum,
-		Rules:  r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
+		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum, Help: r.file.Help, Units: repl.UnitName(r.variant.Family),
+		Rules: r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
 	return b
 }
 

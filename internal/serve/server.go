@@ -478,6 +478,7 @@ type createRequest struct {
 	} `json:"seats"`
 	Clock string  `json:"clock"`
 	Seed  *uint64 `json:"seed"`
+	Help  bool    `json:"help"` // the seats may ask the engine for hints
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -501,7 +502,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	f := roomFile{ID: randomHex(8), Variant: v.Name, Names: v.Names, Rules: v.Spec(), Game: 1, Clock: req.Clock, Seed: req.Seed, Turn: now.UnixMilli(), Used: now.UnixMilli()}
+	f := roomFile{ID: randomHex(8), Variant: v.Name, Names: v.Names, Rules: v.Spec(), Game: 1, Help: req.Help, Clock: req.Clock, Seed: req.Seed, Turn: now.UnixMilli(), Used: now.UnixMilli()}
 	f.GameSeed = gameSeed(f.Seed, f.Game)
 	if req.Clock != "" {
 		if _, err := parseClock(req.Clock); err != nil {

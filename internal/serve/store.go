@@ -33,9 +33,10 @@ type roomFile struct {
 	Seed     *uint64         `json:"fixedSeed,omitempty"`
 	OldSeed  uint64          `json:"seed,omitempty"` // a room of an older meeple: game n's seed derived from it
 	Clock    string          `json:"clock,omitempty"`
-	Seats    []seatFile      `json:"seats"` // as created; game n seats them rotated by Shift
-	Game     int             `json:"game"`  // 1-based number of the current game
-	Shift    int             `json:"shift"` // game seat i is Seats[(i+Shift) % len(Seats)]
+	Help     bool            `json:"help,omitempty"` // the room's creator allowed help: hints from the engine
+	Seats    []seatFile      `json:"seats"`          // as created; game n seats them rotated by Shift
+	Game     int             `json:"game"`           // 1-based number of the current game
+	Shift    int             `json:"shift"`          // game seat i is Seats[(i+Shift) % len(Seats)]
 	Plies    []referee.Ply   `json:"plies"`
 	Clocks   []int64         `json:"clocks,omitempty"` // ms left per game seat (timed rooms)
 	Turn     int64           `json:"turn,omitempty"`   // unix ms when the current position was reached: the seat to move has thought since

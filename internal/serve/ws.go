@@ -21,6 +21,7 @@ type conn struct {
 	out      chan outMsg
 	once     sync.Once
 	gone     chan struct{}
+	hinting  atomic.Bool // the engine thinks about this page's position
 }
 
 type outMsg struct {
@@ -210,6 +211,8 @@ func (s *Server) serveRoom(room *Room, ws *websocket.Conn, rs int) bool {
 			no = room.submit(c, u, at)
 		case "talk":
 			no = room.say(c, u)
+		case "hint":
+			no = room.hint(c)
 		case "newgame":
 			if c.roomSeat < 0 {
 				no = refuse("spectator-new-game", "spectators cannot start a game")

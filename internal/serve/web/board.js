@@ -184,6 +184,7 @@ export function drawBoard(view) {
   const chequer = look.light && look.dark ? true : !desc.look && pieces.some((p) => p.shape === "glyph");
   const holes = !!look.frame;
   const marked = new Set((picture && picture.marks) || []);
+  const hinted = new Set(view.hinted || []);
   const last = new Set(view.last || []);
   const marks = new Set(view.marks || []);
   const froms = new Set(view.froms || []);
@@ -228,6 +229,7 @@ export function drawBoard(view) {
       ? s("circle", { cx, cy, r: CELL * 0.45, class: "lastmark ring" })
       : s("rect", { x: p.x, y: p.y, width: CELL, height: CELL, class: "lastmark" }));
     if (marked.has(cell)) svg.append(s("rect", { x: p.x + 2, y: p.y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "markmark" }));
+    if (hinted.has(cell)) svg.append(s("circle", { cx, cy, r: CELL * 0.3, class: "hintmark", "data-cell": cell }));
     const stack = cells[cell] || [];
     if (stack.length) {
       // A stack from the bottom up: each piece a little above the one it

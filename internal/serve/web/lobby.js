@@ -62,6 +62,7 @@ export async function lobby(main) {
   const seatsEl = h("div", { id: "seats" });
   const links = h("div", { id: "links" });
   const clock = h("input", { type: "text", id: "clock", placeholder: t("lobby.clock-placeholder"), autocomplete: "off" });
+  const help = h("input", { type: "checkbox", id: "help" });
 
   // choose takes a checked variant: {name, game, rules, description, players}.
   function choose(v, toml, spec) {
@@ -119,6 +120,7 @@ export async function lobby(main) {
     const body = { seats };
     if (st.toml) body.toml = st.toml; else body.variant = st.spec;
     if (clock.value.trim()) body.clock = clock.value.trim();
+    if (help.checked) body.help = true;
     try {
       const r = await api("/api/rooms", body);
       showRoom(r);
@@ -152,7 +154,7 @@ export async function lobby(main) {
   async function quick(v) {
     const seats = seatNames(v).map((_, k) => (k === 0 ? { person: true } : { engine: "level=" + level.value }));
     try {
-      const r = await api("/api/rooms", { variant: v.name, seats });
+      const r = await api("/api/rooms", { variant: v.name, seats, help: true }); // against the engine: hints allowed
       const me = (r.seats || []).find((x) => x.link);
       remember({ id: r.room, link: me ? me.link : r.watch, variant: v.name, names: v.names });
       location.href = me ? me.link : r.watch;
@@ -186,6 +188,7 @@ export async function lobby(main) {
       h("label", { for: "toml" }, t("lobby.file")), file,
       out, seatsEl,
       h("label", { for: "clock" }, t("lobby.clock")), clock,
+      h("label", { class: "check" }, help, " ", t("lobby.help")),
       h("p", {}, create), links),
     h("p", { class: "muted" }, h("a", { href: "/watch" }, t("lobby.watch")), " ", ...tNodes("lobby.watch-note", h("code", {}, "meeple match --serve"))));
 

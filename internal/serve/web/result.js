@@ -31,3 +31,28 @@ export function reason(r, players) {
 export function resultLine(r, players) {
   return t("result.line", r.result || "", headline(r, players), reason(r, players));
 }
+
+// signed writes x with its sign and prec decimals.
+function signed(x, prec) {
+  const v = Number(x).toFixed(prec);
+  return x > 0 ? "+" + v : x < 0 ? v : Number(0).toFixed(prec);
+}
+
+// evalText words an engine's score ({score, mate, hasScore}: centi-units
+// of the side to move, mate in plies) in the game's units: pawns, discs,
+// the cards expected to be left, or a forced end in moves (two seats) or
+// plies.
+export function evalText(m, units, seats) {
+  if (!m || !m.hasScore) return "";
+  if (m.mate) {
+    const n = seats === 2 ? Math.ceil(Math.abs(m.mate) / 2) : Math.abs(m.mate);
+    if (units === "pawns") return t(m.mate > 0 ? "eval.mate" : "eval.mated", n);
+    return t(m.mate > 0 ? "eval.wins" : "eval.loses", n);
+  }
+  switch (units) {
+    case "pawns": return t("eval.pawns", signed(m.score / 100, 2));
+    case "discs": return t("eval.discs", signed(Math.round(m.score / 10) / 10, 1));
+    case "cards": return t("eval.cards", Math.max(0, -m.score / 100).toFixed(1));
+  }
+  return t("eval.plain", signed(m.score / 100, 2));
+}

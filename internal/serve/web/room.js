@@ -5,7 +5,7 @@
 // Only moves from the server's legal list are sent.
 import { h, wsURL } from "./dom.js";
 import { local, moveWord, phrase, refusal, seatWord, t } from "./i18n.js";
-import { resultLine } from "./result.js";
+import { evalText, resultLine } from "./result.js";
 import { remember } from "./myrooms.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
@@ -51,6 +51,7 @@ export function room(main, id, token) {
     // typed is the move box as the person left it (its text, whether it had
     // the focus, the selection), so that a redraw (any message) keeps it.
     typed: { text: "", focused: false, start: 0, end: 0 },
+    hint: null, // the engine's thinking on this seat's position (a hint message of the state's ply)
   };
   let ws = null;
   let retry = 500;
@@ -93,12 +94,16 @@ export function room(main, id, token) {
         st.card = null;
         st.choice = null;
         st.error = "";
+        if (st.hint && st.hint.ply !== msg.ply) st.hint = null;
         break;
       case "seats":
         st.seats = msg.seats || [];
         break;
       case "error":
         st.error = refusal(msg.code, msg.args, msg.message || t("room.refused"));
+        break;
+      case "hint":
+        if (st.state && msg.ply === st.state.ply) st.hint = msg;
         break;
       default:
         return;
@@ -160,6 +165,7 @@ export function room(main, id, token) {
       marks: turn && picker ? picker.marks() : [],
       froms: turn && picker ? picker.froms() : [],
       selected: picker ? picker.selected : null,
+      hinted: st.hint && st.hint.done ? st.hint.cells || [] : [],
     });
     picker.g = geometry;
     if (turn) {
@@ -248,7 +254,8 @@ export function room(main, id, token) {
     main.append(h("section", { class: "room-head" }, seatsEl, clocks(),
       h("p", { class: "status" + (myTurn() ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status()),
       st.error ? h("p", { class: "error", role: "alert" }, st.error) : null,
-      st.closed ? h("p", { class: "error" }, t("room.lost")) : null));
+      st.closed ? h("p", { class: "error" }, t("room.lost")) : null,
+      st.hello.help ? h("p", { class: "help-on muted" }, t("room.help-on")) : null));
 
     if (s) {
       const pic = s.picture || {};
@@ -273,9 +280,24 @@ export function room(main, id, token) {
       const notes = notesOf(pic, players());
       if (notes.length) main.append(h("ul", { class: "notes" }, notes.map((n) => h("li", {}, n))));
       main.append(controls(desc, s, sorted));
+      if (st.hint) main.append(hintView(desc));
       main.append(h("section", { class: "history" }, h("h2", {}, t("room.moves", s.game || 1)),
         moveList(s.notes || (s.history || []).map((m) => ({ text: m, seat: -1 })), players())));
     }
+  }
+
+  // hintView is the engine's thinking as it goes: its score in the
+  // game's units, its line, and once done the move it would play (marked
+  // on the board too).
+  function hintView(desc) {
+    const m = st.hint;
+    const players = (desc.players || []).length;
+    const ev = evalText(m, st.hello.units, players);
+    const line = (m.pv || []).map((n) => (n.phrase ? phrase(n.phrase, desc.players || []) : moveWord(n.text))).join(" ");
+    return h("section", { class: "hint", "aria-live": "polite" },
+      h("p", { class: "hint-eval" }, ev ? t("hint.eval", ev, m.depth) : m.done ? t("hint.none") : t("hint.thinking")),
+      line ? h("p", { class: "hint-line" }, t("hint.line", line)) : null,
+      m.done && m.best ? h("p", { class: "hint-best" }, t("hint.best", moveWord((m.pv && m.pv[0] && m.pv[0].text) || m.best))) : null);
   }
 
   function controls(desc, s, sorted) {
@@ -287,6 +309,13 @@ export function room(main, id, token) {
     }
     for (const m of sorted.buttons) bar.append(h("button", { class: "move-button", "data-move": m.move, onclick: () => play(m.move) }, moveWord(m.move)));
     if ((desc.dims || []).length) bar.append(h("button", { class: "flip", onclick: () => { st.flip = !st.flip; render(); } }, t("room.flip")));
+    if (myTurn() && !s.result && st.hello.help) {
+      bar.append(h("button", { class: "hint-ask", disabled: !!(st.hint && !st.hint.done), onclick: () => {
+        st.hint = { ply: s.ply, done: false };
+        send({ type: "hint" });
+        render();
+      } }, t("hint.ask")));
+    }
     if (myTurn() && !s.result && st.hello.resign) {
       bar.append(h("button", { class: "resign", onclick: () => { if (confirm(t("room.resign-confirm"))) send({ type: "resign" }); } }, t("room.resign")));
     }

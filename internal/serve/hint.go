@@ -1,0 +1,134 @@
+package serve
+
+// Hints: in a room whose creator allowed help, a person asks the engine
+// about their position on their turn. The server runs meeple's own engine
+// on what the seat may see (its view, in a game of hidden information),
+// and streams its thinking to that seat's page alone: the score in the
+// game's units, the depth and the principal line as people read it, then
+// the move it would play. An engine runs while it thinks, counted against
+// --max-engines.
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/search"
+	"github.com/meeple-games/meeple/protocol"
+)
+
+// hintTime is how long the engine thinks for a hint.
+const hintTime = 2 * time.Second
+
+// hint starts the engine on the position of the page's seat, on its turn.
+func (r *Room) hint(c *conn) *refusal {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case !r.file.Help:
+		return refuse("no-help", "this room's creator did not allow help")
+	case c.roomSeat < 0:
+		return refuse("spectator", "spectators cannot play")
+	case r.file.Ended != nil:
+		return refuse("game-over", "the game is over")
+	case r.st == nil || r.st.Player() != r.file.gameSeat(c.roomSeat):
+		return refuse("not-your-turn", "not your turn")
+	case !c.hinting.CompareAndSwap(false, true):
+		return refuse("hint-running", "the engine is already thinking about your position")
+	}
+	if !r.s.reserveEngines(1) {
+		c.hinting.Store(false)
+		return refuse("engines-busy", "the server runs at most %d engines at once, all playing; try again in a while", r.s.lim.Engines)
+	}
+	g := r.file.gameSeat(c.roomSeat)
+	st := r.st.Clone()
+	req := protocol.GoRequest{Start: r.variant.Game.NewState().Position(), MoveTime: hintTime, Deadline: hintTime + time.Second}
+	if vs, ok := st.(games.ViewState); ok && r.variant.Game.Type().Information == games.ImperfectInformation {
+		req.Position = vs.View(g)
+	} else {
+		for _, p := range r.file.Plies {
+			req.Moves = append(req.Moves, p.Move)
+		}
+	}
+	ply, rules := len(r.file.Plies), r.variant.Spec()
+	go r.s.think(c, st, ply, rules, req)
+	return nil
+}
+
+// think runs the engine for a hint and sends its thinking to c.
+func (s *Server) think(c *conn, st games.State, ply int, rules string, req protocol.GoRequest) {
+	defer c.hinting.Store(false)
+	defer s.releaseEngines(1)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	go func() { // the page went away: stop thinking
+		select {
+		case <-c.gone:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	send := func(rep protocol.GoReply, done bool) {
+		m := hintMsg{Type: "hint", Ply: ply, Depth: rep.Depth, Score: rep.Score, Mate: rep.Mate, Has: rep.HasScore, Done: done,
+			PV: notesOfLine(st, rep.PV)}
+		if m.Mate == 0 && search.IsMate(m.Score) {
+			// A forced end reported as a score (a proof without its
+			// distance, a book's win): read as one.
+			m.Mate, m.Score = search.MatePlies(m.Score), 0
+		}
+		if done {
+			if mv, err := games.ParseLegal(st, rep.Move); err == nil {
+				m.Best = st.FormatMove(mv)
+				if p, ok := st.(games.Pictured); ok {
+					m.Cells = p.MoveCells(mv)
+				}
+			}
+		}
+		b, _ := json.Marshal(m)
+		c.send(b, nil)
+	}
+	es, err := referee.StartEngineSeat(ctx, referee.EngineConfig{Name: "hint", Cmd: referee.Self, Proto: "native"},
+		referee.EngineOptions{Self: s.cfg.Self, Stderr: io.Discard})
+	if err != nil {
+		s.logf("a hint's engine: %v", err)
+		send(protocol.GoReply{}, true)
+		return
+	}
+	defer es.Close()
+	if err := es.NewGame(ctx, rules); err != nil {
+		s.logf("a hint's engine: %v", err)
+		send(protocol.GoReply{}, true)
+		return
+	}
+	last := time.Time{}
+	req.Info = func(rep protocol.GoReply) {
+		if time.Since(last) >= 100*time.Millisecond { // enough to watch it think, not a flood
+			last = time.Now()
+			send(rep, false)
+		}
+	}
+	rep, err := es.Go(ctx, req)
+	if err != nil && ctx.Err() == nil {
+		s.logf("a hint's engine: %v", err)
+	}
+	send(rep, true)
+}
+
+// notesOfLine is a principal line as people read it: each move noted on
+// the position it is played in, as far as the moves are legal there.
+func notesOfLine(st games.State, pv []string) []games.MoveNote {
+	var out []games.MoveNote
+	st = st.Clone()
+	for _, m := range pv {
+		mv, err := games.ParseLegal(st, m)
+		if err != nil {
+			break
+		}
+		out = append(out, noteOf(st, mv))
+		st.Play(mv)
+	}
+	return out
+}
