@@ -974,4 +974,18 @@ func TestBrowserHint(t *testing.T) {
 		}
 		screenshot(t, p, "hint-"+tc.variant, false)
 	}
+	// Take back against the engine.
+	seats := e.createRoom(`{"variant": "tictactoe", "help": true, "seats": [{"person": true}, {"engine": "level=1"}]}`)
+	p := e.page(seats[0].Link, false)
+	waitTurn(t, p, 0)
+	if n := eval[int](t, p, `document.querySelectorAll("button.takeback").length`); n != 0 {
+		t.Error("a take-back is offered before any move")
+	}
+	click(t, p, cellSel("a1"))
+	waitTurn(t, p, 2)
+	click(t, p, "button.takeback")
+	waitTurn(t, p, 0)
+	if n := eval[int](t, p, `document.querySelectorAll("g.stack").length`); n != 0 {
+		t.Errorf("%d pieces on the board after the take-back", n)
+	}
 }

@@ -89,6 +89,9 @@
 //	                                           "hasScore", "pv": [games.MoveNote], "done", and once done
 //	                                           "best" and its "cells"}; hello says "help" and the "units"
 //	                                           the scores count ("pawns", "discs", "cards" left, "")
+//	{"type":"takeback"}                        in a room with help, a person against engines only: their
+//	                                           last move and what followed are undone (logged; the game
+//	                                           starts again there)
 //	{"type":"talk", "pile": "b", "word": "stop"} a seat's word of a pile to the table, among the game's
 //	                                           CardTable.Talk ("": taken back); every page's state
 //	                                           then carries "talk": [{"seat", "pile", "word"}], and the

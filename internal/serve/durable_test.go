@@ -486,3 +486,41 @@ func TestServeHint(t *testing.T) {
 		t.Errorf("a hint where help is not allowed: %v", e)
 	}
 }
+
+// TestServeTakeBack: against an engine, in a room that allows help, a
+// person takes back their move and the engine's reply; the game goes on
+// from there. Not in a room without help, nor against another person.
+func TestServeTakeBack(t *testing.T) {
+	t.Setenv("MEEPLE_SERVE_ENGINE", "1")
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","help":true,"seats":[{"person":true},{"engine":"level=1"}]}`)
+	x := ts.dial(t, room.Seats[0].Link)
+	x.stateAt(0)
+	x.send(`{"type":"takeback"}`)
+	if e := x.next("error"); e["code"] != "nothing-to-take-back" {
+		t.Fatalf("a take-back before any move: %v", e)
+	}
+	x.move("a1", 0)
+	st := x.stateAt(2)
+	x.send(`{"type":"takeback"}`)
+	for int(st["ply"].(float64)) != 0 {
+		st = x.next("state")
+	}
+	if len(st["history"].([]any)) != 0 || int(st["toMove"].(float64)) != 0 || len(st["legal"].([]any)) != 9 {
+		t.Fatalf("after the take-back: %v", st)
+	}
+	x.move("b2", 0)
+	st = x.stateAt(2)
+	if h := st["history"].([]any); h[0] != "b2" || len(h) != 2 {
+		t.Fatalf("the game after the take-back: %v", h)
+	}
+	pvp := ts.create(t, `{"variant":"tictactoe","help":true,"seats":[{"person":true},{"person":true}]}`)
+	a := ts.dial(t, pvp.Seats[0].Link)
+	a.stateAt(0)
+	a.move("a1", 0)
+	a.stateAt(1)
+	a.send(`{"type":"takeback"}`)
+	if e := a.next("error"); e["code"] != "takeback-people" {
+		t.Fatalf("a take-back against a person: %v", e)
+	}
+}

@@ -13,7 +13,7 @@ import (
 
 // Up is a message from a page to the server (see the package doc).
 type Up struct {
-	Type string  `json:"type"` // move, newgame, resign, talk, hint
+	Type string  `json:"type"` // move, newgame, resign, talk, hint, takeback
 	Move string  `json:"move,omitempty"`
 	Ply  *int    `json:"ply,omitempty"`
 	Swap bool    `json:"swap,omitempty"`
@@ -51,9 +51,9 @@ func Decode(data []byte) (Up, error) {
 		if u.Swap || u.Pile != "" || u.Word != nil {
 			return Up{}, errors.New("move: unexpected fields")
 		}
-	case "hint":
+	case "hint", "takeback":
 		if u.Move != "" || u.Ply != nil || u.Swap || u.Pile != "" || u.Word != nil {
-			return Up{}, errors.New("hint: unexpected fields")
+			return Up{}, fmt.Errorf("%s: unexpected fields", u.Type)
 		}
 	case "newgame", "resign":
 		if u.Move != "" || u.Ply != nil || (u.Swap && u.Type == "resign") || u.Pile != "" || u.Word != nil {
@@ -66,7 +66,7 @@ func Decode(data []byte) (Up, error) {
 	case "":
 		return Up{}, errors.New("message: missing type")
 	default:
-		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk or hint)", truncate(u.Type, 32))
+		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk, hint or takeback)", truncate(u.Type, 32))
 	}
 	return u, nil
 }

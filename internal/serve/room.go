@@ -423,6 +423,78 @@ func talkInto(plies []referee.Ply, marks []talkMark) {
 	}
 }
 
+// takeBack undoes a person's last move and whatever followed it (the
+// engines' replies), in a room that allows help where the person plays
+// engines only: the game stops, is logged at the shorter length, and
+// starts again there (its chance outcomes drawn again alike from its
+// seed, its clocks as they were).
+func (r *Room) takeBack(c *conn) *refusal {
+	r.mu.Lock()
+	switch {
+	case !r.file.Help:
+		r.mu.Unlock()
+		return refuse("no-help", "this room's creator did not allow help")
+	case c.roomSeat < 0:
+		r.mu.Unlock()
+		return refuse("spectator", "spectators cannot play")
+	case r.file.Ended != nil:
+		r.mu.Unlock()
+		return refuse("game-over", "the game is over")
+	case r.newing || r.gone:
+		r.mu.Unlock()
+		return refuse("move-pending", "a move is already being played; wait for the next state")
+	}
+	for i, sf := range r.file.Seats {
+		if i != c.roomSeat && sf.Engine == "" {
+			r.mu.Unlock()
+			return refuse("takeback-people", "a move is taken back only in a game against engines")
+		}
+	}
+	g := r.file.gameSeat(c.roomSeat)
+	k := -1
+	for i, p := range r.file.Plies {
+		if p.Seat-1 == g {
+			k = i
+		}
+	}
+	if k < 0 {
+		r.mu.Unlock()
+		return refuse("nothing-to-take-back", "you have made no move to take back")
+	}
+	r.newing = true // no other change meanwhile
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		r.newing = false
+		r.mu.Unlock()
+	}()
+	r.halt() // the game stops: its engines quit and are counted no more
+	n := r.engineSeats()
+	if !r.s.reserveEngines(n) {
+		// Another room took them in the moment between: this game had them
+		// and takes them back, past the limit for a while.
+		r.s.engines.Add(int64(n))
+	}
+	r.mu.Lock()
+	f := r.file
+	f.Plies, f.Clocks, f.Turn = slices.Clone(f.Plies[:k]), nil, time.Now().UnixMilli()
+	f.Talk = slices.DeleteFunc(slices.Clone(f.Talk), func(m talkMark) bool { return m.Ply > k })
+	e := &entry{File: &f, At: f.Turn}
+	logged := r.logLocked(e)
+	r.mu.Unlock()
+	if err := logged.wait(); err != nil {
+		r.s.releaseEngines(n)
+		return refuse("not-saved", "it could not be saved: %v", err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.file = f
+	r.applied(e.Seq)
+	r.startLocked(n)
+	r.broadcast(false)
+	return nil
+}
+
 // newGame starts the next game after one ended, rotating the seats when
 // swap is set. The new game is logged before it starts.
 func (r *Room) newGame(swap bool) *refusal {

@@ -316,6 +316,12 @@ export function room(main, id, token) {
         render();
       } }, t("hint.ask")));
     }
+    // Take back: with help, against engines, once this seat has moved.
+    const mine = (s.notes || []).some((n) => n.seat === mySeat());
+    const againstEngines = st.seats.every((x, k) => k === mySeat() || x.kind === "engine");
+    if (st.hello.help && !s.result && mine && againstEngines) {
+      bar.append(h("button", { class: "takeback", onclick: () => send({ type: "takeback" }) }, t("room.takeback")));
+    }
     if (myTurn() && !s.result && st.hello.resign) {
       bar.append(h("button", { class: "resign", onclick: () => { if (confirm(t("room.resign-confirm"))) send({ type: "resign" }); } }, t("room.resign")));
     }
