@@ -418,7 +418,8 @@ func TestServeTalk(t *testing.T) {
 		}
 	}
 	cs[2].send(`{"type":"talk","pile":"a","word":"good"}`)
-	spec.next("state")
+	for got := ""; got != "1:b=stop 2:a=good"; got = talkOf(spec.next("state")) {
+	}
 	ts.close()
 	ts = startServer(t, dir, Limits{})
 	cs = cs[:0]
