@@ -160,6 +160,9 @@ func TestBrowserJapanese(t *testing.T) {
 	click(t, w, "button.game-tab.over")
 	waitJS(t, w, `document.querySelector(".status") && document.querySelector(".status").textContent.includes("終局")`, "a finished game")
 	noEnglish(t, w, "the watch page", english)
+	if n := eval[int](t, w, `document.querySelectorAll(".review-graph circle.point").length`); n < 2 {
+		t.Errorf("the finished game's review has %d points", n)
+	}
 
 	// The switch: English, kept on the next page, and back.
 	click(t, w, `#lang button[data-lang="en"]`)

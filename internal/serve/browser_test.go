@@ -858,6 +858,22 @@ func TestBrowserBoardsLook(t *testing.T) {
 	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).sort().join(",")`); got != "a1,b1,c1" {
 		t.Errorf("the marked cells are %q, want the line a1,b1,c1", got)
 	}
+	// The review: the engine's judgement of every position as a graph, o's
+	// losing a2 marked, and a step back to it.
+	click(t, tabs[1], "button.review-ask")
+	waitJS(t, tabs[1], `document.querySelector(".review .review-drops")`, "the review")
+	if got := eval[string](t, tabs[1], `document.querySelector(".review-drops").textContent`); !strings.Contains(got, "1. a2") {
+		t.Errorf("the review marks %q, want o's a2", got)
+	}
+	if n := eval[int](t, tabs[1], `document.querySelectorAll(".review-graph circle.point").length`); n != 5 {
+		t.Errorf("%d points on the graph, want 5 (the last position is over)", n)
+	}
+	click(t, tabs[1], `.review-graph circle.point[data-ply="2"]`)
+	waitJS(t, tabs[1], `document.querySelector(".review-at").textContent.startsWith("Position after 2 plies: x wins in")`, "the position after a2")
+	if n := eval[int](t, tabs[1], `document.querySelectorAll(".review-board g.stack").length`); n != 2 {
+		t.Errorf("the review's board after 2 plies holds %d pieces", n)
+	}
+	screenshot(t, tabs[1], "review", false)
 
 	seats = e.createRoom(fmt.Sprintf(two, "chess"))
 	tabs = []context.Context{e.page(seats[0].Link, true), e.page(seats[1].Link, true)}

@@ -50,7 +50,8 @@
 // A room's WebSocket carries one JSON object a message. Down (server to page):
 //
 //	{"type":"hello", "room": id, "seat": k (-1: spectator), "variant": name, "names": {"ja": ...}, "rules": text,
-//	 "resign": bool (a seat may resign: a two-player zero-sum game),
+//	 "resign": bool (a seat may resign: a two-player zero-sum game), "review": bool (a finished
+//	 game may be reviewed: perfect information),
 //	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
 //	{"type":"state", "game": n (1-based, a room plays games in turn),
 //	 "ply": n (plies played, chance outcomes included),
@@ -92,6 +93,14 @@
 //	{"type":"takeback"}                        in a room with help, a person against engines only: their
 //	                                           last move and what followed are undone (logged; the game
 //	                                           starts again there)
+//	{"type":"review"}                          a seat, once a game of perfect information has ended: the
+//	                                           engine judges every position (20,000 nodes each) and the
+//	                                           page gets, position by position, {"type":"review", "game",
+//	                                           "ply", "picture", "toMove", "score", "mate", "hasScore"} in
+//	                                           seat 0's view, then {"done": true}; the page draws the
+//	                                           judgements as a graph with the moves that lost most marked
+//	                                           (a watched match's finished games carry "judged", the same
+//	                                           from the engines' own reported scores)
 //	{"type":"talk", "pile": "b", "word": "stop"} a seat's word of a pile to the table, among the game's
 //	                                           CardTable.Talk ("": taken back); every page's state
 //	                                           then carries "talk": [{"seat", "pile", "word"}], and the

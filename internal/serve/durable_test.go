@@ -525,3 +525,50 @@ func TestServeTakeBack(t *testing.T) {
 		t.Fatalf("a take-back against a person: %v", e)
 	}
 }
+
+// TestServeReview: a finished game is judged position by position, in
+// the first seat's view: after a1 o holds the draw (with b2); its a2 let
+// x win, and the engine says so.
+func TestServeReview(t *testing.T) {
+	t.Setenv("MEEPLE_SERVE_ENGINE", "1")
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, ticTacToe)
+	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
+	for i, mv := range []string{"a1", "a2", "b1", "b2", "c1"} {
+		c := []*client{x, o}[i%2]
+		c.seen(1, i)
+		c.move(mv, i)
+	}
+	for st := x.seen(1, 5); st["result"] == nil; st = x.next("state") {
+	}
+	x.send(`{"type":"review"}`)
+	var got []map[string]any
+	for m := x.next("review"); m["done"] != true; m = x.next("review") {
+		got = append(got, m)
+	}
+	if len(got) != 6 {
+		t.Fatalf("%d positions judged, want 6", len(got))
+	}
+	for k, m := range got {
+		if int(m["ply"].(float64)) != k || m["picture"] == nil {
+			t.Fatalf("position %d: %v", k, m)
+		}
+	}
+	if got[1]["mate"] != nil || got[1]["score"].(float64) != 0 {
+		t.Errorf("after a1, o holds the draw: %v", got[1])
+	}
+	for _, k := range []int{2, 3, 4} {
+		if m, _ := got[k]["mate"].(float64); m <= 0 {
+			t.Errorf("after %d plies x wins: %v", k, got[k])
+		}
+	}
+	if got[5]["hasScore"] != false || int(got[5]["toMove"].(float64)) >= 0 {
+		t.Errorf("the final position: %v", got[5])
+	}
+	room2 := ts.create(t, `{"variant":"thegame","seats":[{"person":true}]}`)
+	g := ts.dial(t, room2.Seats[0].Link)
+	g.send(`{"type":"review"}`)
+	if e := g.next("error"); e["code"] != "not-over" {
+		t.Errorf("a review of a game in play: %v", e)
+	}
+}

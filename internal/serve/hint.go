@@ -132,3 +132,112 @@ func notesOfLine(st games.State, pv []string) []games.MoveNote {
 	}
 	return out
 }
+
+// reviewNodes is the engine's budget for each position of a review: the
+// same on every machine, so that a review reads alike.
+const reviewNodes = 20000
+
+// reviewMsg is one position of a finished game as the engine judges it,
+// sent to the page that asked for the review: ply k's position (after k
+// plies; its picture and who was to move), the engine's score in seat 0's
+// view (Mate: plies to a forced end, + seat 0 wins), and at the end Done.
+type reviewMsg struct {
+	Type    string         `json:"type"` // review
+	Game    int            `json:"game"`
+	Ply     int            `json:"ply"`
+	Picture *games.Picture `json:"picture,omitempty"`
+	ToMove  int            `json:"toMove"`
+	Score   int            `json:"score"`
+	Mate    int            `json:"mate,omitempty"`
+	Has     bool           `json:"hasScore"`
+	Done    bool           `json:"done"`
+}
+
+// review has the engine judge every position of the room's finished game,
+// for the page that asked: a game of perfect information, once it is over.
+func (r *Room) review(c *conn) *refusal {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case c.roomSeat < 0:
+		return refuse("spectator", "spectators cannot play")
+	case r.file.Ended == nil:
+		return refuse("not-over", "the game is not over")
+	case r.variant.Game.Type().Information == games.ImperfectInformation:
+		return refuse("review-hidden", "a game of hidden information is not reviewed")
+	case !c.hinting.CompareAndSwap(false, true):
+		return refuse("hint-running", "the engine is already thinking about your position")
+	}
+	if !r.s.reserveEngines(1) {
+		c.hinting.Store(false)
+		return refuse("engines-busy", "the server runs at most %d engines at once, all playing; try again in a while", r.s.lim.Engines)
+	}
+	var moves []string
+	for _, p := range r.file.Plies {
+		moves = append(moves, p.Move)
+	}
+	go r.s.judge(c, r.variant, r.file.Game, moves)
+	return nil
+}
+
+// judge runs the engine on every position of a finished game and sends
+// each judgement to c.
+func (s *Server) judge(c *conn, v *games.Variant, game int, moves []string) {
+	defer c.hinting.Store(false)
+	defer s.releaseEngines(1)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-c.gone:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	st := v.Game.NewState()
+	start := st.Position()
+	send := func(m reviewMsg) {
+		b, _ := json.Marshal(m)
+		c.send(b, nil)
+	}
+	es, err := referee.StartEngineSeat(ctx, referee.EngineConfig{Name: "review", Cmd: referee.Self, Proto: "native"},
+		referee.EngineOptions{Self: s.cfg.Self, Stderr: io.Discard})
+	if err == nil {
+		defer es.Close()
+		err = es.NewGame(ctx, v.Spec())
+	}
+	if err != nil {
+		s.logf("a review's engine: %v", err)
+		send(reviewMsg{Type: "review", Game: game, Done: true})
+		return
+	}
+	for k := 0; k <= len(moves) && ctx.Err() == nil; k++ {
+		pic := picture(st, -1)
+		m := reviewMsg{Type: "review", Game: game, Ply: k, Picture: &pic, ToMove: st.Player()}
+		if who := st.Player(); who >= 0 {
+			rep, err := es.Go(ctx, protocol.GoRequest{Start: start, Moves: moves[:k], Nodes: reviewNodes, Deadline: 30 * time.Second})
+			if err != nil {
+				if ctx.Err() == nil {
+					s.logf("a review's engine: %v", err)
+				}
+				break
+			}
+			m.Score, m.Mate, m.Has = rep.Score, rep.Mate, rep.HasScore
+			if m.Mate == 0 && search.IsMate(m.Score) {
+				m.Mate, m.Score = search.MatePlies(m.Score), 0
+			}
+			if who != 0 { // seat 0's view
+				m.Score, m.Mate = -m.Score, -m.Mate
+			}
+		}
+		send(m)
+		if k < len(moves) {
+			mv, err := games.ParseLegal(st, moves[k])
+			if err != nil {
+				break
+			}
+			st.Play(mv)
+		}
+	}
+	send(reviewMsg{Type: "review", Game: game, Ply: len(moves), Done: true})
+}

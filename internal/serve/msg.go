@@ -13,7 +13,7 @@ import (
 
 // Up is a message from a page to the server (see the package doc).
 type Up struct {
-	Type string  `json:"type"` // move, newgame, resign, talk, hint, takeback
+	Type string  `json:"type"` // move, newgame, resign, talk, hint, takeback, review
 	Move string  `json:"move,omitempty"`
 	Ply  *int    `json:"ply,omitempty"`
 	Swap bool    `json:"swap,omitempty"`
@@ -51,7 +51,7 @@ func Decode(data []byte) (Up, error) {
 		if u.Swap || u.Pile != "" || u.Word != nil {
 			return Up{}, errors.New("move: unexpected fields")
 		}
-	case "hint", "takeback":
+	case "hint", "takeback", "review":
 		if u.Move != "" || u.Ply != nil || u.Swap || u.Pile != "" || u.Word != nil {
 			return Up{}, fmt.Errorf("%s: unexpected fields", u.Type)
 		}
@@ -66,7 +66,7 @@ func Decode(data []byte) (Up, error) {
 	case "":
 		return Up{}, errors.New("message: missing type")
 	default:
-		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk, hint or takeback)", truncate(u.Type, 32))
+		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk, hint, takeback or review)", truncate(u.Type, 32))
 	}
 	return u, nil
 }
@@ -97,6 +97,7 @@ type helloMsg struct {
 	Names       map[string]string `json:"names,omitempty"` // the variant's name in other languages
 	Resign      bool              `json:"resign"`          // a seat may resign (a two-player zero-sum game)
 	Help        bool              `json:"help"`            // the room allows help: a seat may ask for a hint
+	Review      bool              `json:"review"`          // a finished game may be reviewed (perfect information)
 	Units       string            `json:"units"`           // what the engine's scores count (repl.UnitName)
 	Rules       string            `json:"rules"`
 	Description json.RawMessage   `json:"description"` // games.Description

@@ -133,7 +133,8 @@ func (r *Room) hello(rs int) []byte {
 	typ := r.variant.Game.Type()
 	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
 		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum, Help: r.file.Help, Units: repl.UnitName(r.variant.Family),
-		Rules: r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
+		Review: typ.Information != games.ImperfectInformation,
+		Rules:  r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
 	return b
 }
 

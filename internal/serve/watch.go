@@ -12,6 +12,8 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/repl"
+	"github.com/meeple-games/meeple/internal/search"
 )
 
 // keepFinished is how many finished games a new watcher is sent.
@@ -38,6 +40,7 @@ type watchGame struct {
 	hidden   bool
 	history  []string
 	notes    []plyNote       // the plies for people
+	judged   []reviewMsg     // per position: the score its mover's engine reported for the move into it, seat 0's view
 	pictures []games.Picture // after each ply, as an onlooker sees it
 	last     *lastMove
 	clocks   []int64
@@ -48,6 +51,7 @@ type watchMatchMsg struct {
 	Type        string            `json:"type"` // match
 	Variant     string            `json:"variant"`
 	Names       map[string]string `json:"names,omitempty"`
+	Units       string            `json:"units"` // what the engines' scores count (repl.UnitName)
 	Rules       string            `json:"rules"`
 	Description json.RawMessage   `json:"description"`
 	Engines     []string          `json:"engines"`
@@ -81,6 +85,7 @@ type watchFinishedMsg struct {
 	Seats    []string        `json:"seats"`
 	Moves    []string        `json:"moves"`
 	Notes    []plyNote       `json:"notes"`    // the moves for people
+	Judged   []reviewMsg     `json:"judged"`   // per position: the engines' own judgement, seat 0's view (a review)
 	Pictures []games.Picture `json:"pictures"` // the start, then after each move
 	Result   resultMsg       `json:"result"`
 }
@@ -113,7 +118,7 @@ func (w *watcher) event(ev referee.Event) error {
 		if sv, err := games.LoadVariant(ev.Variant); err == nil && sv.Spec() == v.Spec() {
 			names = sv.Names
 		}
-		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Rules: ev.Rules, Description: desc,
+		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Units: repl.UnitName(v.Family), Rules: ev.Rules, Description: desc,
 			Engines: ev.Engines, Total: ev.Total})
 		w.send(w.match)
 	case "game_start":
@@ -166,6 +171,17 @@ func (w *watcher) event(ev referee.Event) error {
 		}
 		g.history = append(g.history, lm.Move)
 		g.notes = append(g.notes, note)
+		j := reviewMsg{Type: "review", Game: g.n, Ply: len(g.history)}
+		if s := deref(ev.Seat); s > 0 && (ev.Score != nil || ev.Mate != 0) {
+			j.Has, j.Score, j.Mate = true, deref(ev.Score), ev.Mate
+			if j.Mate == 0 && search.IsMate(j.Score) {
+				j.Mate, j.Score = search.MatePlies(j.Score), 0
+			}
+			if s != 1 { // the mover's view to seat 0's
+				j.Score, j.Mate = -j.Score, -j.Mate
+			}
+		}
+		g.judged = append(g.judged, j)
 		g.pictures = append(g.pictures, picture(g.st, -1))
 		g.last, g.clocks = lm, ev.Clocks
 		w.send(g.message())
@@ -173,7 +189,7 @@ func (w *watcher) event(ev referee.Event) error {
 		g := w.live[deref(ev.Game)]
 		if g != nil {
 			delete(w.live, g.n)
-			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Notes: g.notes, Pictures: g.pictures,
+			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Notes: g.notes, Judged: g.judgedNow(), Pictures: g.pictures,
 				Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason,
 					Loser: ev.Loser - 1, Phrase: endPhrase(g.st, termination(ev.Termination))}})
 			w.finished = append(w.finished, b)
@@ -225,6 +241,21 @@ func (w *watcher) join(c *conn) {
 	if w.standings != nil {
 		c.send(w.standings, nil)
 	}
+}
+
+// judgedNow is the game's judgements, one a position (the start's
+// without a score), each with who moves from it.
+func (g *watchGame) judgedNow() []reviewMsg {
+	out := make([]reviewMsg, 0, len(g.judged)+1)
+	out = append(out, reviewMsg{Type: "review", Game: g.n})
+	out = append(out, g.judged...)
+	for k := range out {
+		out[k].ToMove = -1
+		if k < len(g.notes) {
+			out[k].ToMove = g.notes[k].Seat
+		}
+	}
+	return out
 }
 
 // termination reads an event's termination (Unterminated if unknown).

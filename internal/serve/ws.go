@@ -215,6 +215,8 @@ func (s *Server) serveRoom(room *Room, ws *websocket.Conn, rs int) bool {
 			no = room.hint(c)
 		case "takeback":
 			no = room.takeBack(c)
+		case "review":
+			no = room.review(c)
 		case "newgame":
 			if c.roomSeat < 0 {
 				no = refuse("spectator-new-game", "spectators cannot start a game")

@@ -7,6 +7,7 @@ import { h, wsURL } from "./dom.js";
 import { local, moveWord, phrase, refusal, seatWord, t } from "./i18n.js";
 import { evalText, resultLine } from "./result.js";
 import { remember } from "./myrooms.js";
+import { drops, judgement, reviewGraph, reviewSteps } from "./review.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { Grammar, Picker, sortLegal } from "./moves.js";
@@ -52,6 +53,7 @@ export function room(main, id, token) {
     // the focus, the selection), so that a redraw (any message) keeps it.
     typed: { text: "", focused: false, start: 0, end: 0 },
     hint: null, // the engine's thinking on this seat's position (a hint message of the state's ply)
+    review: null, // {game, items: [review messages], done, at: the position shown}
   };
   let ws = null;
   let retry = 500;
@@ -95,6 +97,7 @@ export function room(main, id, token) {
         st.choice = null;
         st.error = "";
         if (st.hint && st.hint.ply !== msg.ply) st.hint = null;
+        if (st.review && st.review.game !== msg.game) st.review = null;
         break;
       case "seats":
         st.seats = msg.seats || [];
@@ -104,6 +107,11 @@ export function room(main, id, token) {
         break;
       case "hint":
         if (st.state && msg.ply === st.state.ply) st.hint = msg;
+        break;
+      case "review":
+        if (!st.review || st.review.game !== msg.game) return;
+        if (msg.done) st.review.done = true;
+        else st.review.items[msg.ply] = msg;
         break;
       default:
         return;
@@ -281,6 +289,7 @@ export function room(main, id, token) {
       if (notes.length) main.append(h("ul", { class: "notes" }, notes.map((n) => h("li", {}, n))));
       main.append(controls(desc, s, sorted));
       if (st.hint) main.append(hintView(desc));
+      if (st.review) main.append(reviewView(desc, s));
       main.append(h("section", { class: "history" }, h("h2", {}, t("room.moves", s.game || 1)),
         moveList(s.notes || (s.history || []).map((m) => ({ text: m, seat: -1 })), players())));
     }
@@ -298,6 +307,35 @@ export function room(main, id, token) {
       h("p", { class: "hint-eval" }, ev ? t("hint.eval", ev, m.depth) : m.done ? t("hint.none") : t("hint.thinking")),
       line ? h("p", { class: "hint-line" }, t("hint.line", line)) : null,
       m.done && m.best ? h("p", { class: "hint-best" }, t("hint.best", moveWord((m.pv && m.pv[0] && m.pv[0].text) || m.best))) : null);
+  }
+
+  // reviewView is the finished game's review: the graph of the engine's
+  // judgements, the moves where they fell most, and the position at the
+  // step chosen (the board of the picture the server sent for it).
+  function reviewView(desc, s) {
+    const rv = st.review;
+    const items = rv.items.filter(Boolean);
+    const last = items.length - 1;
+    const at = rv.at === null ? last : Math.min(rv.at, last);
+    const go = (k) => { rv.at = Math.max(0, Math.min(last, k)); render(); };
+    const out = h("section", { class: "review" }, h("h2", {}, t("review.title")));
+    if (!rv.done) out.append(h("p", { class: "muted" }, t("review.thinking")));
+    if (items.length) {
+      out.append(reviewGraph(items, st.hello.units, at, go, desc.players || []));
+      const worst = drops(items, st.hello.units);
+      const noteText = (i) => {
+        const n = (s.notes || [])[i - 1];
+        return n ? `${Math.ceil(i / ((desc.players || []).length === 2 ? 2 : 1))}. ${n.phrase ? phrase(n.phrase, desc.players || []) : moveWord(n.text)}` : String(i);
+      };
+      if (rv.done) out.append(h("p", { class: "review-drops" }, worst.length ? t("review.drops", worst.map((d) => noteText(d.ply)).join(", ")) : t("review.none")));
+      out.append(reviewSteps(at, last, go));
+      const m = items[at];
+      out.append(h("p", { class: "review-at" }, t("review.at", at, judgement(m, st.hello.units, desc.players || []) || "—")));
+      if (m && m.picture && (desc.dims || []).length) {
+        out.append(h("div", { class: "board-wrap review-board" }, drawBoard({ desc, picture: m.picture, flip: st.flip }).svg));
+      }
+    }
+    return out;
   }
 
   function controls(desc, s, sorted) {
@@ -324,6 +362,13 @@ export function room(main, id, token) {
     }
     if (myTurn() && !s.result && st.hello.resign) {
       bar.append(h("button", { class: "resign", onclick: () => { if (confirm(t("room.resign-confirm"))) send({ type: "resign" }); } }, t("room.resign")));
+    }
+    if (s.result && mySeat() >= 0 && st.hello.review && !st.review) {
+      bar.append(h("button", { class: "review-ask", onclick: () => {
+        st.review = { game: s.game, items: [], done: false, at: null };
+        send({ type: "review" });
+        render();
+      } }, t("review.ask")));
     }
     if (s.result && mySeat() >= 0) bar.append(h("button", { class: "newgame", onclick: () => send({ type: "newgame", swap: true }) }, t("room.new-game")));
     bar.append(h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, t("room.record")));

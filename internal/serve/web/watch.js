@@ -8,6 +8,7 @@ import { drawCards } from "./cards.js";
 import { local, seatWord, t } from "./i18n.js";
 import { moveList, notesOf } from "./room.js";
 import { resultLine } from "./result.js";
+import { drops, reviewGraph } from "./review.js";
 
 const num = (x, d = 0) => (x === null || x === undefined ? "∞" : Number(x).toFixed(d));
 // signed writes an Elo; null is infinite, its sign that of the score
@@ -97,6 +98,15 @@ export function watch(main) {
       line = `${resultLine(r, desc.players || [])} · ${t("watch.move-of", at, n)}`;
       const go = (k) => { st.step = Math.max(0, Math.min(n, k)); render(); };
       main.append(h("p", { class: "status" }, g.seats.join(t("watch.vs")), " · ", line));
+      // The review: the engines' own judgement of every position (their
+      // reported scores), the moves where it fell most marked.
+      const judged = f.judged || [];
+      if (judged.some((m) => m.hasScore)) {
+        const worst = drops(judged, st.match.units);
+        main.append(h("section", { class: "review" }, reviewGraph(judged, st.match.units, at, go, desc.players || []),
+          h("p", { class: "review-drops" }, worst.length
+            ? t("review.drops", worst.map((d) => t("watch.move-of", d.ply, n)).join(", ")) : t("review.none"))));
+      }
       main.append(h("div", { class: "controls" },
         h("button", { onclick: () => go(0), disabled: at === 0 }, t("watch.start")),
         h("button", { onclick: () => go(at - 1), disabled: at === 0 }, t("watch.back")),
