@@ -52,7 +52,8 @@ type family struct {
 	auto      func(g games.Game, c Config) search.Searcher
 	eval      func(g games.Game) search.Evaluator
 	baseline  func(g games.Game, c Config) search.Searcher
-	reference string // where the baseline comes from
+	reference string                                // where the baseline comes from
+	prover    func(g games.Game, hashMB int) Prover // nil: no solver (prove.go)
 }
 
 var families = map[string]family{
@@ -77,6 +78,7 @@ var families = map[string]family{
 			return kinarowplayer.NewBaseline(g.(*kinarow.Game), c.Seed)
 		},
 		reference: "the 4-D tic-tac-toe article's CPU: win, block, fork-block, fork (each on the cell on the most lines with two), random",
+		prover:    newKinarowProver,
 	},
 	"othello": {
 		auto: func(g games.Game, c Config) search.Searcher {
@@ -93,6 +95,7 @@ var families = map[string]family{
 			return othelloplayer.Baseline{}
 		},
 		reference: "the Othello article's CPU: the first legal square, a1 to h8 row by row",
+		prover:    newOthelloProver,
 	},
 	"nocca": {
 		auto: func(g games.Game, c Config) search.Searcher {

@@ -997,6 +997,13 @@ func TestBrowserHint(t *testing.T) {
 	if n := eval[int](t, p, `document.querySelectorAll("button.takeback").length`); n != 0 {
 		t.Error("a take-back is offered before any move")
 	}
+	// Tic-tac-toe is proved: the hint puts every move's value on its cell.
+	click(t, p, "button.hint-ask")
+	waitJS(t, p, `document.querySelectorAll("text.proof").length === 9`, "nine proved values")
+	if got := eval[string](t, p, `[...document.querySelectorAll("text.proof")].map((x) => x.textContent).join("")`); got != "DDDDDDDDD" {
+		t.Errorf("tic-tac-toe's first moves are proved %q, want nine draws", got)
+	}
+	screenshot(t, p, "proof-tictactoe", false)
 	click(t, p, cellSel("a1"))
 	waitTurn(t, p, 2)
 	click(t, p, "button.takeback")

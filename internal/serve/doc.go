@@ -89,7 +89,14 @@
 //	                                           seat's view), "mate" (plies to a forced end, + it wins),
 //	                                           "hasScore", "pv": [games.MoveNote], "done", and once done
 //	                                           "best" and its "cells"}; hello says "help" and the "units"
-//	                                           the scores count ("pawns", "discs", "cards" left, "")
+//	                                           the scores count ("pawns", "discs", "cards" left, "");
+//	                                           where meeple proves the game (Connect Four, tic-tac-toe,
+//	                                           Othello at 20 empties or fewer) the hint ends with
+//	                                           {"type":"proof", "ply", "moves": [{"move", "cells",
+//	                                           "outcome" (+1 win, 0 draw, -1 loss for the seat), "plies"
+//	                                           to the end with perfect play, "margin", "hasMargin"
+//	                                           (Othello's final disc difference)}]}, one per legal move
+//	                                           proved within 6 s
 //	{"type":"takeback"}                        in a room with help, a person against engines only: their
 //	                                           last move and what followed are undone (logged; the game
 //	                                           starts again there)

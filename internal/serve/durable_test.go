@@ -7,9 +7,11 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -19,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
 )
 
@@ -570,5 +574,71 @@ func TestServeReview(t *testing.T) {
 	g.send(`{"type":"review"}`)
 	if e := g.next("error"); e["code"] != "not-over" {
 		t.Errorf("a review of a game in play: %v", e)
+	}
+}
+
+// TestServeProofs: where meeple can prove the position (Connect Four late
+// in a game, Othello near its end), a hint gives every legal move's exact
+// value, the same as meeple's solver proves each move's position alone.
+func TestServeProofs(t *testing.T) {
+	t.Setenv("MEEPLE_SERVE_ENGINE", "1")
+	ts := startServer(t, t.TempDir(), Limits{})
+	for _, tc := range []struct {
+		variant string
+		plies   int
+	}{{"connect4", 26}, {"othello-6x6", 21}} {
+		v, err := games.LoadVariant(tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		room := ts.create(t, `{"variant":"`+tc.variant+`","help":true,"seats":[{"person":true},{"person":true}]}`)
+		pages := []*client{ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)}
+		st := v.Game.NewState()
+		rng := rand.New(rand.NewPCG(uint64(tc.plies), 7))
+		for ply := 0; ply < tc.plies; ply++ {
+			legal := st.LegalMoves(nil)
+			var mv games.Move
+			for _, k := range rng.Perm(len(legal)) { // a move that does not end the game
+				c := st.Clone()
+				c.Play(legal[k])
+				if mv = legal[k]; c.Player() != games.Terminal {
+					break
+				}
+			}
+			c := pages[st.Player()]
+			c.seen(1, ply)
+			c.move(st.FormatMove(mv), ply)
+			st.Play(mv)
+		}
+		who := st.Player()
+		c := pages[who]
+		c.seen(1, tc.plies)
+		c.send(`{"type":"hint"}`)
+		p := c.next("proof")
+		moves := p["moves"].([]any)
+		if len(moves) != len(st.LegalMoves(nil)) {
+			t.Fatalf("%s: %d of %d moves proved: %v", tc.variant, len(moves), len(st.LegalMoves(nil)), p)
+		}
+		prover := players.NewProver(v.Game, 16)
+		for _, x := range moves {
+			m := x.(map[string]any)
+			mv, err := games.ParseLegal(st, m["move"].(string))
+			if err != nil {
+				t.Fatal(err)
+			}
+			child := st.Clone()
+			child.Play(mv)
+			want, ok := prover.Prove(context.Background(), child)
+			if !ok {
+				t.Fatalf("%s: the solver cannot prove %s", tc.variant, m["move"])
+			}
+			if child.Player() != who {
+				want.Outcome, want.Margin = -want.Outcome, -want.Margin
+			}
+			if int(m["outcome"].(float64)) != want.Outcome || int(m["margin"].(float64)) != want.Margin || int(m["plies"].(float64)) != want.Plies+1 {
+				t.Errorf("%s: %s proved %v; the solver alone: %+v", tc.variant, m["move"], m, want)
+			}
+		}
+		t.Logf("%s after %d plies: %d moves proved", tc.variant, tc.plies, len(moves))
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
 	"github.com/meeple-games/meeple/protocol"
@@ -54,12 +55,12 @@ func (r *Room) hint(c *conn) *refusal {
 		}
 	}
 	ply, rules := len(r.file.Plies), r.variant.Spec()
-	go r.s.think(c, st, ply, rules, req)
+	go r.s.think(c, r.variant.Game, st, ply, rules, req)
 	return nil
 }
 
 // think runs the engine for a hint and sends its thinking to c.
-func (s *Server) think(c *conn, st games.State, ply int, rules string, req protocol.GoRequest) {
+func (s *Server) think(c *conn, g games.Game, st games.State, ply int, rules string, req protocol.GoRequest) {
 	defer c.hinting.Store(false)
 	defer s.releaseEngines(1)
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -115,6 +116,78 @@ func (s *Server) think(c *conn, st games.State, ply int, rules string, req proto
 		s.logf("a hint's engine: %v", err)
 	}
 	send(rep, true)
+	if pr := players.NewProver(g, proofHashMB); pr != nil && ctx.Err() == nil {
+		b, _ := json.Marshal(proofMsg{Type: "proof", Ply: ply, Moves: proveMoves(ctx, pr, st, proofTime)})
+		c.send(b, nil)
+	}
+}
+
+// proofTime bounds a hint's proofs of every legal move, and proofHashMB
+// sizes the solver's tables.
+const (
+	proofTime   = 6 * time.Second
+	proofHashMB = 16
+)
+
+// proofMsg is the exact value of each legal move that could be proved,
+// for the seat to move: where meeple can prove the position (Connect Four,
+// tic-tac-toe, Othello near its end), a hint shows them on their cells.
+type proofMsg struct {
+	Type  string       `json:"type"` // proof
+	Ply   int          `json:"ply"`
+	Moves []movedProof `json:"moves"`
+}
+
+type movedProof struct {
+	Move  string `json:"move"`
+	Cells []int  `json:"cells,omitempty"`
+	players.Proof
+}
+
+// proveMoves proves each legal move of st for its side to move (a move
+// that ends the game by its returns), within d in all; a move it cannot
+// prove in time is left out.
+func proveMoves(ctx context.Context, pr players.Prover, st games.State, d time.Duration) []movedProof {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	who := st.Player()
+	pic, _ := st.(games.Pictured)
+	out := []movedProof{}
+	for _, mv := range st.LegalMoves(nil) {
+		if ctx.Err() != nil {
+			break
+		}
+		child := st.Clone()
+		child.Play(mv)
+		m := movedProof{Move: st.FormatMove(mv)}
+		if pic != nil {
+			m.Cells = pic.MoveCells(mv)
+		}
+		if child.Player() == games.Terminal {
+			r := child.Returns()
+			m.Outcome, m.Plies = sign(r[who]), 1
+		} else if p, ok := pr.Prove(ctx, child); ok {
+			m.Proof = p
+			m.Outcome, m.Margin, m.Plies = -p.Outcome, -p.Margin, p.Plies+1
+			if child.Player() == who { // the other side had to pass
+				m.Outcome, m.Margin = p.Outcome, p.Margin
+			}
+		} else {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func sign(x float64) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 // notesOfLine is a principal line as people read it: each move noted on

@@ -185,6 +185,7 @@ export function drawBoard(view) {
   const holes = !!look.frame;
   const marked = new Set((picture && picture.marks) || []);
   const hinted = new Set(view.hinted || []);
+  const labels = view.labels || new Map(); // cell -> {text, cls}: a proved value
   const last = new Set(view.last || []);
   const marks = new Set(view.marks || []);
   const froms = new Set(view.froms || []);
@@ -230,6 +231,10 @@ export function drawBoard(view) {
       : s("rect", { x: p.x, y: p.y, width: CELL, height: CELL, class: "lastmark" }));
     if (marked.has(cell)) svg.append(s("rect", { x: p.x + 2, y: p.y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "markmark" }));
     if (hinted.has(cell)) svg.append(s("circle", { cx, cy, r: CELL * 0.3, class: "hintmark", "data-cell": cell }));
+    if (labels.has(cell)) {
+      const l = labels.get(cell);
+      svg.append(s("text", { x: cx, y: p.y + CELL - 6, "text-anchor": "middle", class: "proof " + l.cls, "data-cell": cell }, l.text));
+    }
     const stack = cells[cell] || [];
     if (stack.length) {
       // A stack from the bottom up: each piece a little above the one it

@@ -53,6 +53,7 @@ export function room(main, id, token) {
     // the focus, the selection), so that a redraw (any message) keeps it.
     typed: { text: "", focused: false, start: 0, end: 0 },
     hint: null, // the engine's thinking on this seat's position (a hint message of the state's ply)
+    proof: null, // the proved values of the legal moves (a proof message of the state's ply)
     review: null, // {game, items: [review messages], done, at: the position shown}
   };
   let ws = null;
@@ -97,6 +98,7 @@ export function room(main, id, token) {
         st.choice = null;
         st.error = "";
         if (st.hint && st.hint.ply !== msg.ply) st.hint = null;
+        if (st.proof && st.proof.ply !== msg.ply) st.proof = null;
         if (st.review && st.review.game !== msg.game) st.review = null;
         break;
       case "seats":
@@ -107,6 +109,9 @@ export function room(main, id, token) {
         break;
       case "hint":
         if (st.state && msg.ply === st.state.ply) st.hint = msg;
+        break;
+      case "proof":
+        if (st.state && msg.ply === st.state.ply) st.proof = msg;
         break;
       case "review":
         if (!st.review || st.review.game !== msg.game) return;
@@ -174,6 +179,7 @@ export function room(main, id, token) {
       froms: turn && picker ? picker.froms() : [],
       selected: picker ? picker.selected : null,
       hinted: st.hint && st.hint.done ? st.hint.cells || [] : [],
+      labels: proofLabels(desc),
     });
     picker.g = geometry;
     if (turn) {
@@ -295,6 +301,22 @@ export function room(main, id, token) {
     }
   }
 
+  // proofLabels are the proved values of the legal moves, on their cells:
+  // W or L and the moves to the end, D, or Othello's final disc margin.
+  function proofLabels(desc) {
+    const out = new Map();
+    const two = (desc.players || []).length === 2;
+    for (const m of (st.proof && st.proof.moves) || []) {
+      const cell = (m.cells || [])[(m.cells || []).length - 1];
+      if (cell === undefined) continue;
+      const n = two ? Math.ceil(m.plies / 2) : m.plies;
+      const text = m.hasMargin ? (m.margin > 0 ? "+" : "") + m.margin
+        : m.outcome > 0 ? t("proof.win", n) : m.outcome < 0 ? t("proof.loss", n) : t("proof.draw");
+      out.set(cell, { text, cls: m.outcome > 0 ? "win" : m.outcome < 0 ? "loss" : "draw" });
+    }
+    return out;
+  }
+
   // hintView is the engine's thinking as it goes: its score in the
   // game's units, its line, and once done the move it would play (marked
   // on the board too).
@@ -306,7 +328,8 @@ export function room(main, id, token) {
     return h("section", { class: "hint", "aria-live": "polite" },
       h("p", { class: "hint-eval" }, ev ? t("hint.eval", ev, m.depth) : m.done ? t("hint.none") : t("hint.thinking")),
       line ? h("p", { class: "hint-line" }, t("hint.line", line)) : null,
-      m.done && m.best ? h("p", { class: "hint-best" }, t("hint.best", moveWord((m.pv && m.pv[0] && m.pv[0].text) || m.best))) : null);
+      m.done && m.best ? h("p", { class: "hint-best" }, t("hint.best", moveWord((m.pv && m.pv[0] && m.pv[0].text) || m.best))) : null,
+      st.proof && (st.proof.moves || []).length ? h("p", { class: "proof-note muted" }, t("proof.note")) : null);
   }
 
   // reviewView is the finished game's review: the graph of the engine's
