@@ -108,6 +108,7 @@ var families = map[string]family{
 			return &search.Random{Seed: c.Seed}
 		},
 		reference: "a random baseline (the Nocca Nocca article has no computer player): a uniformly random legal move",
+		prover:    newNoccaProver,
 	},
 	"thegame": {
 		auto: func(g games.Game, c Config) search.Searcher {

@@ -1004,6 +1004,22 @@ func TestBrowserHint(t *testing.T) {
 		t.Errorf("tic-tac-toe's first moves are proved %q, want nine draws", got)
 	}
 	screenshot(t, p, "proof-tictactoe", false)
+	// Nocca Nocca 3x3 is proved too (white wins in 9 plies, a1-b2 first):
+	// each piece shows its best move, a piece picked each of its moves.
+	nseats := e.createRoom(`{"variant": "nocca-3x3", "help": true, "seats": [{"person": true}, {"person": true}]}`)
+	np := e.page(nseats[0].Link, false)
+	waitTurn(t, np, 0)
+	click(t, np, "button.hint-ask")
+	waitJS(t, np, `document.querySelectorAll("text.proof").length === 3`, "a proved value on each of the three pieces")
+	if got := eval[string](t, np, `document.querySelector('text.proof[data-cell="0"]').textContent`); got != "W5" {
+		t.Errorf("the piece on a1 is proved %q, want W5 (a win in 9 plies)", got)
+	}
+	click(t, np, cellSel("a1"))
+	waitJS(t, np, `document.querySelector('text.proof[data-cell="4"]')`, "the value of a1-b2 on b2")
+	if got := eval[string](t, np, `[...document.querySelectorAll("text.proof")].map((x) => x.textContent).sort().join(" ")`); !regexp.MustCompile(`^(([WL]\d+|D) ?){3}$`).MatchString(got) || !strings.Contains(got, "W5") {
+		t.Errorf("a1's moves are proved %q, want three values (a2, b2 and b1, on its own piece) and a win in 9 plies", got)
+	}
+	screenshot(t, np, "proof-nocca", false)
 	click(t, p, cellSel("a1"))
 	waitTurn(t, p, 2)
 	click(t, p, "button.takeback")

@@ -91,7 +91,8 @@
 //	                                           "best" and its "cells"}; hello says "help" and the "units"
 //	                                           the scores count ("pawns", "discs", "cards" left, "");
 //	                                           where meeple proves the game (Connect Four, tic-tac-toe,
-//	                                           Othello at 20 empties or fewer) the hint ends with
+//	                                           Othello at 20 empties or fewer, Nocca Nocca on boards
+//	                                           up to 4x4) the hint ends with
 //	                                           {"type":"proof", "ply", "moves": [{"move", "cells",
 //	                                           "outcome" (+1 win, 0 draw, -1 loss for the seat), "plies"
 //	                                           to the end with perfect play, "margin", "hasMargin"

@@ -144,50 +144,20 @@ type movedProof struct {
 	players.Proof
 }
 
-// proveMoves proves each legal move of st for its side to move (a move
-// that ends the game by its returns), within d in all; a move it cannot
-// prove in time is left out.
+// proveMoves proves st's legal moves for its side to move, within d.
 func proveMoves(ctx context.Context, pr players.Prover, st games.State, d time.Duration) []movedProof {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	who := st.Player()
 	pic, _ := st.(games.Pictured)
 	out := []movedProof{}
-	for _, mv := range st.LegalMoves(nil) {
-		if ctx.Err() != nil {
-			break
-		}
-		child := st.Clone()
-		child.Play(mv)
-		m := movedProof{Move: st.FormatMove(mv)}
+	for _, p := range pr.ProveMoves(ctx, st) {
+		m := movedProof{Move: st.FormatMove(p.Move), Proof: p}
 		if pic != nil {
-			m.Cells = pic.MoveCells(mv)
-		}
-		if child.Player() == games.Terminal {
-			r := child.Returns()
-			m.Outcome, m.Plies = sign(r[who]), 1
-		} else if p, ok := pr.Prove(ctx, child); ok {
-			m.Proof = p
-			m.Outcome, m.Margin, m.Plies = -p.Outcome, -p.Margin, p.Plies+1
-			if child.Player() == who { // the other side had to pass
-				m.Outcome, m.Margin = p.Outcome, p.Margin
-			}
-		} else {
-			continue
+			m.Cells = pic.MoveCells(p.Move)
 		}
 		out = append(out, m)
 	}
 	return out
-}
-
-func sign(x float64) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // notesOfLine is a principal line as people read it: each move noted on

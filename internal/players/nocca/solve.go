@@ -31,6 +31,10 @@ type Solution struct {
 	// PV is the line of best moves from the position: to the end of a
 	// decided game, at most noccaDrawLine plies of a drawn one.
 	PV []games.Move
+	// Moves is the value of each legal move of the position whose outcome
+	// the analysis knows (all of them, unless the side to move can step
+	// into the goal: then those moves).
+	Moves []MoveValue
 	// Positions is the number of positions reachable from this one (up to
 	// left-right mirror image and the colours), Wins, Losses and Draws how
 	// many of them are won, lost and drawn for their side to move.
@@ -146,8 +150,9 @@ func Solve(ctx context.Context, st *nocca.State, opt Options) (Solution, error) 
 	if sol.Value, sol.Plies, err = r.result(r.root); err != nil {
 		return sol, err
 	}
-	// The line: play best moves on a copy of the position.
 	line := st.Clone().(*nocca.State)
+	sol.Moves = r.moveValues(line)
+	// The line: play best moves on a copy of the position.
 	for len(sol.PV) < max(sol.Plies, noccaDrawLine) && line.Player() != games.Terminal {
 		m, err := r.bestMove(line)
 		if err != nil {
@@ -739,43 +744,66 @@ func (r *retro) result(i uint64) (int, int, error) {
 	return v, d, nil
 }
 
-// bestMove returns a best move of st: a move into the goal; else the fastest
-// win, the longest defence, or a move keeping the draw.
-func (r *retro) bestMove(st *nocca.State) (games.Move, error) {
-	moves := st.LegalMoves(nil)
-	for _, m := range moves {
-		if st.IsGoalMove(m) {
-			return m, nil // (the successors of such a node are not enumerated)
-		}
-	}
+// MoveValue is the exact value of one legal move for the side that plays
+// it: Value +1 (it wins), 0 (a draw) or -1 (it loses), in Plies plies to
+// the end with best play, the move itself counted (0 for a draw).
+type MoveValue struct {
+	Move  games.Move
+	Value int
+	Plies int
+}
+
+// moveValues returns the value of each legal move of st whose outcome the
+// analysis knows: a move into the goal, a move that ends the game, and a
+// move to a reached position (a node with a move into the goal has no
+// successors enumerated, so its other moves may be unknown).
+func (r *retro) moveValues(st *nocca.State) []MoveValue {
 	var cells [64]uint8
-	best, bestScore := moves[0], -1<<30
-	for _, m := range moves {
+	var out []MoveValue
+	for _, m := range st.LegalMoves(nil) {
+		if st.IsGoalMove(m) {
+			out = append(out, MoveValue{m, 1, 1})
+			continue
+		}
 		me := st.ToMove()
 		st.Play(m)
-		score := 0
 		switch {
-		case st.Player() == games.Terminal && st.Winner() == me:
-			score = 1 << 20 // the opponent has no move
-		case st.Player() == games.Terminal:
-			// drawn by repetition
+		case st.Player() == games.Terminal && st.Winner() == me: // the opponent has no move
+			out = append(out, MoveValue{m, 1, 1})
+		case st.Player() == games.Terminal: // drawn by repetition
+			out = append(out, MoveValue{m, 0, 0})
 		default:
 			r.cellsOf(st, &cells)
-			v, d, err := r.result(r.canonical(&cells, 0))
-			if err != nil {
-				st.Undo()
-				return games.NoMove, err
-			}
-			switch v {
-			case -1: // lost for the opponent: the faster the better
-				score = 1<<20 - d
-			case 1: // won for the opponent: the slower the better
-				score = -(1 << 20) + d
+			if i := r.canonical(&cells, 0); r.isReached(i) {
+				v, d := decode(r.byteAt(r.slot(i)))
+				plies := d + 1
+				if v == 0 {
+					plies = 0
+				}
+				out = append(out, MoveValue{m, -v, plies})
 			}
 		}
 		st.Undo()
-		if score > bestScore {
-			best, bestScore = m, score
+	}
+	return out
+}
+
+// bestMove returns a best move of st: a move into the goal; else the fastest
+// win, the longest defence, or a move keeping the draw.
+func (r *retro) bestMove(st *nocca.State) (games.Move, error) {
+	vals := r.moveValues(st)
+	for _, v := range vals {
+		if st.IsGoalMove(v.Move) {
+			return v.Move, nil // (the successors of such a node are not enumerated)
+		}
+	}
+	if len(vals) < len(st.LegalMoves(nil)) {
+		return games.NoMove, errUnreached
+	}
+	best, bestScore := games.NoMove, -1<<30
+	for _, v := range vals {
+		if score := v.Value * (1<<20 - v.Plies); score > bestScore {
+			best, bestScore = v.Move, score
 		}
 	}
 	return best, nil

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -250,6 +251,14 @@ func TestSolveNoccaPositions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Each move's value in sol.Moves is its successor's, solved
+			// alone; only a position with a move into the goal may leave
+			// some out.
+			told := map[games.Move]MoveValue{}
+			for _, mv := range sol.Moves {
+				told[mv.Move] = mv
+			}
+			goal := slices.ContainsFunc(p.LegalMoves(nil), p.IsGoalMove)
 			best := -2 << 20
 			for _, m := range p.LegalMoves(nil) {
 				p.Play(m)
@@ -266,6 +275,9 @@ func TestSolveNoccaPositions(t *testing.T) {
 				}
 				p.Undo()
 				best = max(best, v)
+				if mv, ok := told[m]; ok && noccaScore(mv.Value, mv.Plies) != v || !ok && !goal {
+					t.Errorf("%s %s: move %s told %+v (%v), solved alone %d", spec, p.Position(), p.FormatMove(m), mv, ok, v)
+				}
 			}
 			if want := noccaScore(sol.Value, sol.Plies); best != want {
 				t.Errorf("%s %s: solved %d in %d plies, but the best successor scores %d (want %d)",

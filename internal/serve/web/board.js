@@ -231,10 +231,6 @@ export function drawBoard(view) {
       : s("rect", { x: p.x, y: p.y, width: CELL, height: CELL, class: "lastmark" }));
     if (marked.has(cell)) svg.append(s("rect", { x: p.x + 2, y: p.y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "markmark" }));
     if (hinted.has(cell)) svg.append(s("circle", { cx, cy, r: CELL * 0.3, class: "hintmark", "data-cell": cell }));
-    if (labels.has(cell)) {
-      const l = labels.get(cell);
-      svg.append(s("text", { x: cx, y: p.y + CELL - 6, "text-anchor": "middle", class: "proof " + l.cls, "data-cell": cell }, l.text));
-    }
     const stack = cells[cell] || [];
     if (stack.length) {
       // A stack from the bottom up: each piece a little above the one it
@@ -251,6 +247,11 @@ export function drawBoard(view) {
       svg.append(gp);
     }
     if (marks.has(cell)) svg.append(s("circle", { cx, cy, r: stack.length ? CELL * 0.44 : CELL * 0.13, class: stack.length ? "legal ring" : "legal dot" }));
+    // On top of any piece: a move may stack on one (Nocca).
+    if (labels.has(cell)) {
+      const l = labels.get(cell);
+      svg.append(s("text", { x: cx, y: p.y + CELL - 6, "text-anchor": "middle", class: "proof " + l.cls, "data-cell": cell }, l.text));
+    }
   }
   return { svg, geometry: g };
 }

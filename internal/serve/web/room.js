@@ -302,19 +302,40 @@ export function room(main, id, token) {
   }
 
   // proofLabels are the proved values of the legal moves, on their cells:
-  // W or L and the moves to the end, D, or Othello's final disc margin.
+  // W or L and the moves to the end, D, or Othello's final disc margin. A
+  // move from one cell to another is labelled on its destination while
+  // its piece is picked, and a piece not picked shows the best of its
+  // moves.
   function proofLabels(desc) {
     const out = new Map();
     const two = (desc.players || []).length === 2;
+    const sel = st.picker ? st.picker.selected : null;
+    const best = new Map(); // cell -> the best proof labelled there
     for (const m of (st.proof && st.proof.moves) || []) {
-      const cell = (m.cells || [])[(m.cells || []).length - 1];
-      if (cell === undefined) continue;
+      const cells = m.cells || [];
+      if (!cells.length) continue;
+      let cell = cells[0]; // a placement, or (not picked) the piece's cell
+      if (cells.length >= 2 && sel !== null) {
+        if (cells[0] !== sel) continue;
+        cell = cells[cells.length - 1];
+      } else if (cells.length === 1 && sel !== null && cell !== sel) continue;
+      const prev = best.get(cell);
+      if (!prev || proofRank(m) > proofRank(prev)) best.set(cell, m);
+    }
+    for (const [cell, m] of best) {
       const n = two ? Math.ceil(m.plies / 2) : m.plies;
       const text = m.hasMargin ? (m.margin > 0 ? "+" : "") + m.margin
         : m.outcome > 0 ? t("proof.win", n) : m.outcome < 0 ? t("proof.loss", n) : t("proof.draw");
       out.set(cell, { text, cls: m.outcome > 0 ? "win" : m.outcome < 0 ? "loss" : "draw" });
     }
     return out;
+  }
+
+  // proofRank orders proofs for their mover: the larger margin, else a
+  // faster win, a draw, a slower loss.
+  function proofRank(m) {
+    if (m.hasMargin) return m.margin;
+    return m.outcome > 0 ? 1e6 - m.plies : m.outcome < 0 ? -1e6 + m.plies : 0;
   }
 
   // hintView is the engine's thinking as it goes: its score in the
