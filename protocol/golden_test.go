@@ -131,12 +131,6 @@ func (b *lineBuffer) snapshot() []string {
 	return append([]string(nil), b.lines...)
 }
 
-func (b *lineBuffer) count() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.lines)
-}
-
 var masked = regexp.MustCompile(`\b(time|nps) \d+`)
 
 // nboardTime is the clock field of nboard's "nodestats NODES SECONDS" and

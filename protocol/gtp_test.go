@@ -20,7 +20,6 @@ import (
 // gtpSession is a GTP session driven one command at a time.
 type gtpSession struct {
 	*pipeSession
-	id int
 }
 
 func startGTPSession(t *testing.T, o Options) *gtpSession {

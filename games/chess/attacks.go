@@ -128,6 +128,14 @@ func (x *xorshift) next() uint64 {
 	return uint64(*x) * 0x2545f4914f6cdd1d
 }
 
+// sparse is a number with few bits set (the AND of three draws), as magic
+// multipliers want.
+func (x *xorshift) sparse() uint64 {
+	n := x.next()
+	n &= x.next()
+	return n & x.next()
+}
+
 // initMagics finds a multiplier for each square that maps every subset of
 // the square's relevant occupancy (the rays less their last square) to a
 // slot of its slice of table without a destructive collision, and fills
@@ -156,7 +164,7 @@ func initMagics(ms *[64]magic, table []uint64, dirs *[4][2]int, known *[64]uint6
 		for first := true; ; first = false {
 			mul := known[sq]
 			if !first || mul == 0 {
-				mul = rng.next() & rng.next() & rng.next()
+				mul = rng.sparse()
 				if bits.OnesCount64((m.mask*mul)>>56) < 6 {
 					continue
 				}

@@ -73,7 +73,8 @@ func TestMagics(t *testing.T) {
 func TestMagicAttacks(t *testing.T) {
 	rng := xorshift(1)
 	for i := 0; i < 20000; i++ {
-		occ := rng.next() & rng.next()
+		occ := rng.next()
+		occ &= rng.next()
 		sq := int(rng.next() & 63)
 		if got, want := RookAttacks(sq, occ), slide(sq, occ, &rookDirs); got != want {
 			t.Fatalf("RookAttacks(%s, %#x) = %#x; want %#x", SquareName(sq), occ, got, want)

@@ -70,9 +70,7 @@ type State struct {
 
 func (g *Game) newState() *State {
 	s := g.emptyState()
-	for sq, v := range g.start {
-		s.sq[sq] = v
-	}
+	copy(s.sq[:], g.start)
 	s.toMove = int8(g.first)
 	s.settle()
 	return s

@@ -672,7 +672,8 @@ func (r *repl) load(args []string, _ string) {
 		// The record's chance outcomes are not the seed's draws in order
 		// (book plies drawn apart, say): play them as given.
 		t = table.New(referee.ChanceSource(rec.Seed))
-		if e := t.UseVariant(v); e == nil {
+		e := t.UseVariant(v)
+		if e == nil {
 			e = t.SetPosition(start, want)
 		}
 		if e != nil {

@@ -3,6 +3,8 @@ package repl_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -134,5 +136,41 @@ func TestEngineFailure(t *testing.T) {
 	}
 	if strings.Count(out, "startup") < 2 {
 		t.Errorf("want the startup failure twice (first move, go):\n%s", out)
+	}
+}
+
+// TestLoadRefused loads records that cannot be played here: rules that
+// name no variant, and a position the rules do not know. Each is refused
+// with its reason and the game in progress stays as it was.
+func TestLoadRefused(t *testing.T) {
+	const record = `[Variant "tictactoe"]
+[Rules "%s"]
+[Game "1"]
+[Seed "0"]
+[Seat1 "human"]
+[Seat2 "human"]
+[Start "%s"]
+[Result "*"]
+[Returns "0 0"]
+[Termination "unterminated"]
+[Plies "1"]
+
+b2 {0.1s} *
+`
+	for _, tc := range []struct{ rules, start, want string }{
+		{"nosuch(size=3)", "startpos", `load: game 1 of bad.txt does not replay: rules: unknown variant "nosuch"`},
+		{"kinarow(connect=3,dims=2,exact=false,gravity=0,size=3)", "not a position", "load: game 1 of bad.txt does not replay: start: "},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "bad.txt"), fmt.Appendf(nil, record, tc.rules, tc.start), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := play(t, dir, "a1\nload bad.txt\nmoves\n", "tictactoe", "--humans")
+		if code != 0 || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("%s: code %d, want %q in\n%s%s", tc.rules, code, tc.want, out, errOut)
+		}
+		if !strings.Contains(out, "legal moves (8)") {
+			t.Errorf("%s: the game in progress is gone:\n%s", tc.rules, out)
+		}
 	}
 }

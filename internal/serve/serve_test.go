@@ -45,7 +45,6 @@ func TestMain(m *testing.M) {
 
 // testServer is a server on a loopback port, over dir.
 type testServer struct {
-	t   *testing.T
 	s   *Server
 	hs  *httptest.Server
 	dir string

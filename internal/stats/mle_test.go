@@ -48,23 +48,6 @@ func goldenMax(f func(float64) float64, lo, hi float64) float64 {
 	return math.Max(fa, fb)
 }
 
-// gridGoldenMax is goldenMax for an f that may not be unimodal on [lo, hi]:
-// a grid of n points picks the best cell pair, and golden section refines
-// there.
-func gridGoldenMax(f func(float64) float64, lo, hi float64, n int) float64 {
-	best, at := math.Inf(-1), -1
-	h := (hi - lo) / float64(n+1)
-	for i := 1; i <= n; i++ {
-		if v := f(lo + float64(i)*h); v > best {
-			best, at = v, i
-		}
-	}
-	if at < 0 {
-		return best
-	}
-	return math.Max(best, goldenMax(f, lo+float64(at-1)*h, lo+float64(at+1)*h))
-}
-
 // logLik is Σ wᵢ ln pᵢ, -Inf off the simplex's interior.
 func logLik(w, p []float64) float64 {
 	var sum float64

@@ -133,12 +133,11 @@ type nimUndo struct {
 }
 
 type nimState struct {
-	g            *nimGame
-	pile, turn   int
-	due          bool // a chance outcome comes before turn moves
-	winner       int
-	hist         []nimUndo
-	returnsCache []float64
+	g          *nimGame
+	pile, turn int
+	due        bool // a chance outcome comes before turn moves
+	winner     int
+	hist       []nimUndo
 }
 
 func (s *nimState) Player() int {

@@ -420,12 +420,3 @@ func (b *bitSolver) line(p bitPos, score int) ([]uint64, bool) {
 	}
 	return pv, true
 }
-
-// moveOf returns the one-bit move of a kinarow move, or 0.
-func (b *bitSolver) bitMove(m games.Move) uint64 {
-	c := int(m)
-	if c < 0 || c >= len(b.colOf) {
-		return 0
-	}
-	return 1 << (uint(b.colOf[c])*b.h1 + uint(b.hOf[c]))
-}

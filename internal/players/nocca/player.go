@@ -53,15 +53,14 @@ const (
 // at the opponent's next move; not threatened, a step onto its far row
 // where the opponent can then not cover the piece wins on its next move.
 type noccaEval struct {
-	g      *nocca.Game
-	rank   [2][nocca.MaxSquares]int // rows travelled by colour c on square sq
-	far    [2]uint64
-	home   [2]uint64
-	near   [2]uint64 // the row before the far row
-	nbr    [nocca.MaxSquares]uint64
-	rows   int
-	stack  int
-	scores []int32
+	g     *nocca.Game
+	rank  [2][nocca.MaxSquares]int // rows travelled by colour c on square sq
+	far   [2]uint64
+	home  [2]uint64
+	near  [2]uint64 // the row before the far row
+	nbr   [nocca.MaxSquares]uint64
+	rows  int
+	stack int
 }
 
 // NewEval is the evaluation of g, with its move ordering and its filter of
