@@ -17,6 +17,10 @@ const Version = 1
 // line end. A longer line is answered with a too-long error and skipped.
 const MaxLine = 64 << 10
 
+// testPlayers are the Players of a session given none, in this package's
+// tests (meeple's own); nil otherwise.
+var testPlayers Players
+
 // Options configure a session. The zero value is usable.
 type Options struct {
 	// Dialect is "auto" (or ""): the first command picks it (a first line
@@ -35,6 +39,10 @@ type Options struct {
 	// Stderr receives diagnostics; nil discards them. Nothing but protocol
 	// is ever written to out.
 	Stderr io.Writer
+	// Players make the searchers (internal/players.New in cmd/meeple).
+	// Without them the session keeps the rules (positions, moves, perft)
+	// and refuses to search.
+	Players Players
 
 	maxPerft int           // tests: the deepest perft accepted (0: no cap)
 	hashMB   int           // tests: the engine's Hash before any setoption (0: its default)
@@ -77,6 +85,9 @@ var dialects = map[string]func(*session) frontEnd{
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
+	}
+	if o.Players == nil {
+		o.Players = testPlayers
 	}
 	if o.Variant == "" {
 		o.Variant, o.defaultVariant = "tictactoe", true

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
-	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/search"
 	"github.com/meeple-games/meeple/internal/table"
 )
@@ -39,7 +39,7 @@ type session struct {
 	seats   []string // seat names from Describe
 
 	seed uint64
-	cfg  players.Config
+	cfg  engine.Config
 	// searcher is built as soon as the variant or an option changes, never
 	// inside a search (a timed go must not spend its time allocating a
 	// table); it is nil only when the players cannot play this game as
@@ -64,7 +64,7 @@ type job struct {
 }
 
 func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
-	s := &session{ctx: ctx, o: o, w: w, cfg: newConfig(), t: table.New(rand.NewPCG(defaultSeed, 0))}
+	s := &session{ctx: ctx, o: o, w: w, cfg: engine.DefaultConfig(), t: table.New(rand.NewPCG(defaultSeed, 0))}
 	if o.hashMB > 0 {
 		s.cfg.HashMB = o.hashMB
 	}
@@ -95,7 +95,7 @@ func (s *session) build() {
 	if s.o.builds != nil {
 		s.o.builds.Add(1)
 	}
-	sr, err := newEngine(s.game, s.cfg)
+	sr, err := s.newEngine(s.game, s.cfg)
 	if err != nil {
 		s.searcher, s.buildErr = nil, errorf(Unsupported, "%v", err)
 		return
@@ -248,7 +248,7 @@ func (s *session) perft(depth int, divide bool) (perftResult, *Error) {
 const seedOption = "Seed"
 
 // options lists the engine options.
-func (s *session) options() []option { return engineOptions() }
+func (s *session) options() []option { return engine.Options() }
 
 // setOption sets an engine option by name (case-insensitive, as in UCI). The
 // searcher is rebuilt at once, so a value the players reject fails here and
@@ -270,7 +270,7 @@ func (s *session) setOption(name, value string) *Error {
 }
 
 // useConfig rebuilds the searcher with cfg; on error nothing changes.
-func (s *session) useConfig(cfg players.Config) *Error {
+func (s *session) useConfig(cfg engine.Config) *Error {
 	old, oldSearcher, oldErr := s.cfg, s.searcher, s.buildErr
 	s.cfg = cfg
 	s.build()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/search"
 )
@@ -116,7 +117,7 @@ func benchPerft(w io.Writer, v *games.Variant) (uint64, time.Duration) {
 }
 
 func benchSearch(ctx context.Context, w io.Writer, v *games.Variant) (uint64, time.Duration, error) {
-	s, err := players.New(v.Game, players.Config{Algorithm: "auto", HashMB: 16, Seed: 1})
+	s, err := players.New(v.Game, engine.Config{Algorithm: "auto", HashMB: 16, Seed: 1})
 	if err != nil {
 		return 0, 0, err
 	}

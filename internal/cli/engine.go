@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/protocol"
 )
 
@@ -30,5 +31,5 @@ A GTP GUI such as Quarry takes the command line: meeple engine --protocol gtp
 	if err := wantArgs(fs, args, 0, 0); err != nil {
 		return err
 	}
-	return protocol.Run(ctx, env.Stdin, env.Stdout, protocol.Options{Dialect: *dialect, Variant: *variant, Limits: *limits, Stderr: env.Stderr})
+	return protocol.Run(ctx, env.Stdin, env.Stdout, protocol.Options{Dialect: *dialect, Variant: *variant, Limits: *limits, Stderr: env.Stderr, Players: players.New})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/search"
 )
@@ -65,7 +66,7 @@ Blank lines and lines starting with # are skipped.`)
 	if err != nil {
 		return fmt.Errorf("%s: %w", args[0], err)
 	}
-	eng, err := players.New(g, players.Config{Algorithm: players.Auto, HashMB: *hash})
+	eng, err := players.New(g, engine.Config{Algorithm: engine.Auto, HashMB: *hash})
 	if err != nil {
 		return err
 	}

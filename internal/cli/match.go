@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/serve"
 	"github.com/meeple-games/meeple/protocol"
@@ -102,7 +103,7 @@ Example:
 		}
 	}
 	if *movetime != "" {
-		if cfg.Limits.MoveTime, err = referee.ParseSeconds(*movetime); err != nil {
+		if cfg.Limits.MoveTime, err = engine.ParseSeconds(*movetime); err != nil {
 			return fmt.Errorf("--movetime: %v", err)
 		}
 	}

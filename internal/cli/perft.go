@@ -46,7 +46,7 @@ inline spec such as 'kinarow(dims=3,size=4)'.`)
 	case err != nil || depth > 64:
 		return fmt.Errorf("depth %q: want a whole number of plies, 0..64", args[1])
 	}
-	st, err := startState(args[0], set, *pos, *moves)
+	_, st, err := startState(args[0], set, *pos, *moves)
 	if err != nil {
 		return err
 	}
@@ -67,23 +67,23 @@ inline spec such as 'kinarow(dims=3,size=4)'.`)
 
 // startState loads a variant and sets up a position: the start, or pos,
 // followed by moves.
-func startState(spec string, set []string, pos, moves string) (games.State, error) {
+func startState(spec string, set []string, pos, moves string) (games.Game, games.State, error) {
 	v, err := games.LoadVariant(spec, set...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st := v.Game.NewState()
 	if pos != "" {
 		if st, err = v.Game.ParseState(pos); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	for _, s := range strings.Fields(moves) {
 		m, err := games.ParseLegal(st, s)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		st.Play(m)
 	}
-	return st, nil
+	return v.Game, st, nil
 }

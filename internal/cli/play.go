@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/repl"
 )
 
@@ -83,7 +84,7 @@ Examples:
 	if len(args) == 1 {
 		o.Variant = args[0]
 	}
-	if o.Level, err = repl.ParseLevel(*level); err != nil {
+	if o.Level, err = engine.ParseLevel(*level); err != nil {
 		return fmt.Errorf("--level: %v", err)
 	}
 	for _, spec := range engines {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	_ "github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/search"
 )
@@ -20,29 +21,11 @@ func ExampleNew() {
 	if err != nil {
 		panic(err)
 	}
-	eng, err := players.New(v.Game, players.Config{})
+	eng, err := players.New(v.Game, engine.Config{})
 	if err != nil {
 		panic(err)
 	}
 	res := eng.Search(context.Background(), st, search.Limits{Depth: 9}, nil)
 	fmt.Println(st.FormatMove(res.Move), res.Info.Mate)
 	// Output: c3 0
-}
-
-// Setting options as a protocol's setoption does.
-func ExampleConfig_Set() {
-	var c players.Config
-	for _, o := range players.Options() {
-		fmt.Println(o.Name, o.Type, o.Default)
-	}
-	if err := c.Set("algorithm", "mcts"); err != nil {
-		panic(err)
-	}
-	fmt.Printf("%+v\n", c)
-	// Output:
-	// Hash spin 16
-	// Algorithm combo auto
-	// Seed spin 0
-	// SolveEmpties spin 18
-	// {Algorithm:mcts HashMB:0 Seed:0 SolveEmpties:0}
 }

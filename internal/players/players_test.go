@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players/chess"
 	"github.com/meeple-games/meeple/internal/players/kinarow"
 	"github.com/meeple-games/meeple/internal/players/nocca"
@@ -63,7 +64,7 @@ func TestNew(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.g.Family()+"/"+tc.algo, func(t *testing.T) {
-			s, err := New(tc.g, Config{Algorithm: tc.algo})
+			s, err := New(tc.g, engine.Config{Algorithm: tc.algo})
 			got := fmt.Sprintf("%T", s)
 			if err != nil {
 				got = err.Error()
@@ -73,41 +74,9 @@ func TestNew(t *testing.T) {
 			}
 		})
 	}
-	m, _ := New(coop, Config{Algorithm: "mcts", Seed: 9})
+	m, _ := New(coop, engine.Config{Algorithm: "mcts", Seed: 9})
 	if mc := m.(*search.MCTS); mc.Seed != 9 || mc.MaxReturn != 1 {
 		t.Errorf("mcts settings: %+v", mc)
-	}
-}
-
-func TestOptions(t *testing.T) {
-	names := map[string]Option{}
-	for _, o := range Options() {
-		names[o.Name] = o
-		if o.Type == "combo" && !slices.Contains(o.Choices, o.Default) {
-			t.Errorf("%s: default %q not among %v", o.Name, o.Default, o.Choices)
-		}
-	}
-	for _, n := range []string{"Hash", "Algorithm", "Seed", "SolveEmpties"} {
-		if _, ok := names[n]; !ok {
-			t.Errorf("no option %s", n)
-		}
-	}
-	var c Config
-	for _, set := range [][2]string{{"hash", "64"}, {"ALGORITHM", "MCTS"}, {"Seed", "12345678901"}, {"solveempties", "20"}} {
-		if err := c.Set(set[0], set[1]); err != nil {
-			t.Errorf("Set(%q, %q): %v", set[0], set[1], err)
-		}
-	}
-	if c != (Config{Algorithm: "mcts", HashMB: 64, Seed: 12345678901, SolveEmpties: 20}) {
-		t.Errorf("config %+v", c)
-	}
-	if err := c.Set("SolveEmpties", "0"); err != nil || c.SolveEmpties >= 0 {
-		t.Errorf("SolveEmpties 0 (never): config %+v, error %v", c, err)
-	}
-	for _, set := range [][2]string{{"Hash", "0"}, {"Hash", "lots"}, {"Algorithm", "minimax"}, {"Seed", "-1"}, {"Threads", "2"}, {"SolveEmpties", "-1"}, {"SolveEmpties", "257"}} {
-		if err := c.Set(set[0], set[1]); err == nil {
-			t.Errorf("Set(%q, %q) accepted", set[0], set[1])
-		}
 	}
 }
 
@@ -120,8 +89,8 @@ func TestSearchLeavesStateUnchanged(t *testing.T) {
 			moves := st.LegalMoves(nil)
 			st.Play(moves[rng.IntN(len(moves))])
 		}
-		for _, algo := range algorithms {
-			p, err := New(g, Config{Algorithm: algo, HashMB: 1})
+		for _, algo := range engine.Algorithms {
+			p, err := New(g, engine.Config{Algorithm: algo, HashMB: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,12 +120,12 @@ func TestSeeds(t *testing.T) {
 		for st.Player() == games.Chance {
 			st.Play(games.SampleChance(st, rng))
 		}
-		for _, alg := range algorithms {
-			a, err := New(v.Game, Config{Algorithm: alg, Seed: 1})
+		for _, alg := range engine.Algorithms {
+			a, err := New(v.Game, engine.Config{Algorithm: alg, Seed: 1})
 			if err != nil {
 				continue // the algorithm cannot play this game
 			}
-			b, _ := New(v.Game, Config{Algorithm: alg, Seed: 2})
+			b, _ := New(v.Game, engine.Config{Algorithm: alg, Seed: 2})
 			sd, seeder := a.(search.Seeder)
 			if seeder {
 				sd.SetSeed(2)
@@ -176,16 +145,16 @@ func TestSeeds(t *testing.T) {
 func TestFamilies(t *testing.T) {
 	tests := []struct {
 		variant string
-		c       Config
+		c       engine.Config
 		want    search.Searcher
 	}{
-		{"chess", Config{}, &chess.Player{}},
-		{"tictactoe", Config{}, &kinarow.Prover{}}, // the solver, kinarow.Player behind it
-		{"qubic", Config{}, &kinarow.Player{}},
-		{"othello", Config{}, &othello.Player{}},
-		{"othello", Config{Algorithm: Baseline}, othello.Baseline{}},
-		{"nocca", Config{}, &nocca.Player{}},
-		{"thegame", Config{}, &thegame.Player{}},
+		{"chess", engine.Config{}, &chess.Player{}},
+		{"tictactoe", engine.Config{}, &kinarow.Prover{}}, // the solver, kinarow.Player behind it
+		{"qubic", engine.Config{}, &kinarow.Player{}},
+		{"othello", engine.Config{}, &othello.Player{}},
+		{"othello", engine.Config{Algorithm: engine.Baseline}, othello.Baseline{}},
+		{"nocca", engine.Config{}, &nocca.Player{}},
+		{"thegame", engine.Config{}, &thegame.Player{}},
 	}
 	for _, tc := range tests {
 		p, err := New(load(t, tc.variant), tc.c)
@@ -197,13 +166,13 @@ func TestFamilies(t *testing.T) {
 		}
 	}
 	g := load(t, "othello")
-	for _, tc := range []struct{ set, want int }{{0, DefaultSolveEmpties}, {12, 12}, {-1, -1}} {
-		p, _ := New(g, Config{SolveEmpties: tc.set})
+	for _, tc := range []struct{ set, want int }{{0, engine.DefaultSolveEmpties}, {12, 12}, {-1, -1}} {
+		p, _ := New(g, engine.Config{SolveEmpties: tc.set})
 		if got := p.(*othello.Player).SolveEmpties; got != tc.want {
-			t.Errorf("Config{SolveEmpties: %d} gives a player solving from %d, want %d", tc.set, got, tc.want)
+			t.Errorf("engine.Config{SolveEmpties: %d} gives a player solving from %d, want %d", tc.set, got, tc.want)
 		}
 	}
-	ab, err := New(g, Config{Algorithm: AlphaBeta, HashMB: 1})
+	ab, err := New(g, engine.Config{Algorithm: engine.AlphaBeta, HashMB: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 )
 
 // Self is the cmd of an engine that is this meeple binary's own engine
@@ -106,7 +107,7 @@ func ParseEngine(spec string) (EngineConfig, error) {
 			}
 			e.TC = &tc
 		case k == "movetime":
-			d, err := ParseSeconds(v)
+			d, err := engine.ParseSeconds(v)
 			if err != nil {
 				return bad("movetime: %v", err)
 			}

@@ -34,13 +34,14 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/protocol"
 )
 
 func helperMain(mode string) int {
 	switch mode {
 	case "engine":
-		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr}); err != nil {
+		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr, Players: players.New}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}

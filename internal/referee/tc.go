@@ -2,10 +2,11 @@ package referee
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/meeple-games/meeple/internal/engine"
 )
 
 // TimeControl is a clock in cutechess-cli's terms: Base time for Moves
@@ -78,7 +79,7 @@ func ParseTC(s string) (TimeControl, error) {
 		return tc, fmt.Errorf("time control %q: time must be above 0 (inf: no clock)", s)
 	}
 	if hasInc {
-		if tc.Inc, err = parseSeconds(inc); err != nil {
+		if tc.Inc, err = engine.Seconds(inc); err != nil {
 			return tc, fmt.Errorf("time control %q: increment %q: %v", s, inc, err)
 		}
 	}
@@ -104,7 +105,7 @@ func parseClock(s string) (time.Duration, error) {
 		if len(parts) > 1 && strings.ContainsAny(p, "eE") {
 			return 0, fmt.Errorf("want seconds, m:ss or h:mm:ss")
 		}
-		sec, err := parseSeconds(p)
+		sec, err := engine.Seconds(p)
 		if err != nil {
 			return 0, err
 		}
@@ -114,31 +115,6 @@ func parseClock(s string) (time.Duration, error) {
 		total = total*time.Second + sec
 	}
 	return total, nil
-}
-
-// parseSeconds reads a non-negative number of seconds.
-func parseSeconds(s string) (time.Duration, error) {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || math.IsNaN(f) || f > 1e7 || strings.ContainsAny(s, "+-xXpPiInN_") {
-		return 0, fmt.Errorf("want a number of seconds, 0 or more")
-	}
-	return time.Duration(math.Round(f * float64(time.Second))), nil
-}
-
-// ParseSeconds reads a duration as movetime= and --movetime take it: plain
-// seconds ("0.05") or a Go duration ("50ms", "2s").
-func ParseSeconds(s string) (time.Duration, error) {
-	if d, err := time.ParseDuration(s); err == nil {
-		if d < 0 {
-			return 0, fmt.Errorf("duration %q: must not be negative", s)
-		}
-		return d, nil
-	}
-	d, err := parseSeconds(s)
-	if err != nil {
-		return 0, fmt.Errorf("duration %q: want seconds or a Go duration such as 50ms", s)
-	}
-	return d, nil
 }
 
 // Limits are what an engine is told to search with each move.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
 	"github.com/meeple-games/meeple/internal/version"
@@ -422,7 +423,7 @@ func (r *repl) humanTurn() bool {
 }
 
 // engineFor is the engine that plays or advises seat p.
-func (r *repl) engineFor(p int) engine {
+func (r *repl) engineFor(p int) seatEngine {
 	if r.humans[p] {
 		return r.engines[0]
 	}
@@ -518,7 +519,7 @@ func (r *repl) levelCmd(args []string, rest string) {
 		r.printf("level %s\n", r.level)
 		return
 	}
-	lv, err := ParseLevel(rest)
+	lv, err := engine.ParseLevel(rest)
 	if err != nil {
 		r.errorf("%v", err)
 		return

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 )
 
 // complete is the REPL's Completer: the first word completes to a command
@@ -35,7 +36,7 @@ func (r *repl) complete(line string, pos int) (head string, completions []string
 				cands = files(word)
 			}
 		case "level":
-			for n := 1; n <= MaxLevel; n++ {
+			for n := 1; n <= engine.MaxLevel; n++ {
 				cands = append(cands, strconv.Itoa(n))
 			}
 		case "help":

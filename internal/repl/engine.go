@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
@@ -22,66 +23,6 @@ import (
 // built-in engine (internal/players, in this process), rather than a
 // program to start.
 const Builtin = "@builtin"
-
-// Levels run from 1 to MaxLevel.
-const MaxLevel = 10
-
-// Level is how hard the engine plays: a number from 1 to MaxLevel, a node
-// budget per move that triples from level to level (1: 1,000 nodes; 5:
-// 81,000; 10: about 19.7 million), or a fixed time per move. A node budget
-// makes the built-in engine's play the same on every run and every machine.
-type Level struct {
-	N        int           // 1..MaxLevel; 0 when MoveTime is set
-	MoveTime time.Duration // a time per move instead of a node budget
-}
-
-// DefaultLevel is the level of a new session.
-var DefaultLevel = Level{N: 5}
-
-// ParseLevel reads a level: a number 1..10, or a time per move ("2s",
-// "500ms", or seconds with a unit-less decimal point: "1.5").
-func ParseLevel(s string) (Level, error) {
-	s = strings.TrimSpace(s)
-	if n, err := strconv.Atoi(s); err == nil {
-		if n < 1 || n > MaxLevel {
-			return Level{}, fmt.Errorf("level %d: want 1..%d, or a time per move (2s)", n, MaxLevel)
-		}
-		return Level{N: n}, nil
-	}
-	d, err := referee.ParseSeconds(s)
-	if err != nil || d <= 0 {
-		return Level{}, fmt.Errorf("level %q: want 1..%d, or a time per move (2s, 500ms)", s, MaxLevel)
-	}
-	return Level{MoveTime: d}, nil
-}
-
-// Nodes is the level's node budget per move (0 for a time per move).
-func (l Level) Nodes() int64 {
-	if l.N == 0 {
-		return 0
-	}
-	n := int64(1000)
-	for range l.N - 1 {
-		n *= 3
-	}
-	return n
-}
-
-func (l Level) String() string {
-	if l.N == 0 {
-		return l.MoveTime.String() + " a move"
-	}
-	return fmt.Sprintf("%d (%s nodes a move)", l.N, groupDigits(l.Nodes()))
-}
-
-// groupDigits writes 19683000 as 19,683,000.
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
 
 // thought is an engine's answer: its move and what it reported.
 type thought struct {
@@ -98,12 +39,12 @@ type thought struct {
 
 // scoreWords is the score in units u of a game of seats seats: "score
 // +0.35", "mate in 3", "9.7 cards left"; "" when none was reported.
-func (t thought) scoreWords(u units, seats int) string {
+func (t thought) scoreWords(u engine.Units, seats int) string {
 	if !t.HasScore {
 		return ""
 	}
 	if t.Plain {
-		u = plainUnits
+		u = engine.Returns
 	}
 	s := scoreText(u, seats, t.Score, t.Mate)
 	if s[0] == '+' || s[0] == '-' {
@@ -115,7 +56,7 @@ func (t thought) scoreWords(u units, seats int) string {
 // details is "(score +0.35, depth 7, 12,000 nodes)" with the score in
 // units u of a game of seats seats ("(mate in 3, ...)"), or "" with nothing
 // reported.
-func (t thought) details(u units, seats int) string {
+func (t thought) details(u engine.Units, seats int) string {
 	var parts []string
 	if s := t.scoreWords(u, seats); s != "" {
 		parts = append(parts, s)
@@ -124,7 +65,7 @@ func (t thought) details(u units, seats int) string {
 		parts = append(parts, "depth "+strconv.Itoa(t.Depth))
 	}
 	if t.Nodes > 0 {
-		parts = append(parts, groupDigits(t.Nodes)+plural(int(min(t.Nodes, 2)), " node", " nodes"))
+		parts = append(parts, engine.GroupDigits(t.Nodes)+plural(int(min(t.Nodes, 2)), " node", " nodes"))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -150,14 +91,14 @@ func (t thought) ply(seat int) referee.Ply {
 	return p
 }
 
-// engine plays moves for seats of the table.
-type engine interface {
+// seatEngine plays moves for seats of the table.
+type seatEngine interface {
 	// name is the engine's name in records ("meeple").
 	name() string
 	// think finds a move for seat, which is to move, at level lv (unless
 	// the engine's own limits override it). progress, when not nil, is
 	// called from think's goroutine with each report of the search so far.
-	think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error)
+	think(ctx context.Context, t *table.Table, seat int, lv engine.Level, progress func(thought)) (thought, error)
 	// newGame tells the engine that a new game starts (game counts them).
 	newGame(game int)
 	close() error
@@ -175,7 +116,7 @@ func limitsOf(e referee.EngineConfig) limits {
 }
 
 // apply returns the search limits of lv, overridden by the engine's own.
-func (l limits) apply(lv Level) search.Limits {
+func (l limits) apply(lv engine.Level) search.Limits {
 	lim := search.Limits{Nodes: lv.Nodes(), MoveTime: lv.MoveTime}
 	if l.nodes != nil || l.depth != nil || l.moveTime != nil {
 		lim = search.Limits{}
@@ -208,7 +149,7 @@ func hidden(g games.Game) bool { return g.Type().Information == games.ImperfectI
 // in this process.
 type builtin struct {
 	label string
-	cfg   players.Config
+	cfg   engine.Config
 	lim   limits
 	game  games.Game // the game sr was built for
 	sr    search.Searcher
@@ -241,7 +182,7 @@ func (b *builtin) newGame(int) {
 
 func (b *builtin) close() error { return nil }
 
-func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error) {
+func (b *builtin) think(ctx context.Context, t *table.Table, seat int, lv engine.Level, progress func(thought)) (thought, error) {
 	if b.sr == nil || b.game != t.Game() {
 		sr, err := players.New(t.Game(), b.cfg)
 		if err != nil {
@@ -286,7 +227,7 @@ func (b *builtin) thought(in search.Info) thought {
 	th := thought{Depth: in.Depth, Nodes: in.Nodes, Elapsed: in.Time}
 	if in.Depth > 0 || in.Mate != 0 || in.Score != 0 {
 		th.HasScore, th.Score, th.Mate = true, in.Score, in.Mate
-		th.Plain = b.cfg.Algorithm == players.MCTS
+		th.Plain = b.cfg.Algorithm == engine.MCTS
 		th.normalize()
 	}
 	return th
@@ -344,7 +285,7 @@ func (p *process) close() error {
 	return err
 }
 
-func (p *process) think(ctx context.Context, t *table.Table, seat int, lv Level, progress func(thought)) (thought, error) {
+func (p *process) think(ctx context.Context, t *table.Table, seat int, lv engine.Level, progress func(thought)) (thought, error) {
 	if p.c == nil {
 		c, err := protocol.StartEngine(ctx, p.spec, p.stderr, protocol.Timeouts{})
 		if err != nil {

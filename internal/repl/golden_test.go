@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/meeple-games/meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
 	"github.com/meeple-games/meeple/internal/cli"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/protocol"
 )
 
@@ -30,7 +31,7 @@ const (
 func TestMain(m *testing.M) {
 	switch os.Getenv(helperEnv) {
 	case "engine":
-		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr}); err != nil {
+		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr, Players: players.New}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/meeple-games/meeple/internal/engine"
 )
 
 // liveInterval is how often the thinking line is redrawn at the least
@@ -25,7 +27,7 @@ type liveLine struct {
 	out   io.Writer
 	width int    // columns of the terminal; the line is cut to width-1
 	who   string // "o thinks"
-	u     units
+	u     engine.Units
 	seats int
 	start time.Time
 	now   func() time.Time
@@ -40,7 +42,7 @@ type liveLine struct {
 
 // startLive draws the thinking line at once and starts redrawing it every
 // liveInterval until close.
-func startLive(out io.Writer, width int, who string, u units, seats int) *liveLine {
+func startLive(out io.Writer, width int, who string, u engine.Units, seats int) *liveLine {
 	l := &liveLine{out: out, width: width, who: who, u: u, seats: seats, now: time.Now, stop: make(chan struct{})}
 	l.start = l.now()
 	l.mu.Lock()
@@ -113,7 +115,7 @@ func (l *liveLine) text() string {
 		parts = append(parts, s)
 	}
 	if th.Nodes > 0 {
-		parts = append(parts, groupDigits(th.Nodes)+plural(int(min(th.Nodes, 2)), " node", " nodes"))
+		parts = append(parts, engine.GroupDigits(th.Nodes)+plural(int(min(th.Nodes, 2)), " node", " nodes"))
 	}
 	s := strings.Join(parts, ", ")
 	if len(th.PV) > 0 {

@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/meeple-games/meeple/internal/engine"
 )
 
 func TestLiveText(t *testing.T) {
 	at := time.Unix(100, 0)
-	l := &liveLine{width: 60, who: "black (meeple) thinking", u: pawns, seats: 2, start: at,
+	l := &liveLine{width: 60, who: "black (meeple) thinking", u: engine.Pawns, seats: 2, start: at,
 		now: func() time.Time { return at.Add(1234 * time.Millisecond) }}
 	if got, want := l.text(), "black (meeple) thinking 1.2s"; got != want {
 		t.Errorf("before a report: %q, want %q", got, want)
@@ -35,7 +37,7 @@ func TestThinkingLine(t *testing.T) {
 	// Searches long enough to report under the thinking line: 243,000
 	// nodes, and a third of that in -short mode (the race run, where each
 	// node costs ten times as much).
-	level := Level{N: 6}
+	level := engine.Level{N: 6}
 	if testing.Short() {
 		level.N = 5
 	}
@@ -78,7 +80,7 @@ func TestThinkingLine(t *testing.T) {
 // TestNotLive: without a terminal nothing but lines is written.
 func TestNotLive(t *testing.T) {
 	var out bytes.Buffer
-	if err := Run(context.Background(), strings.NewReader("hint\nquit\n"), &out, Options{Variant: "connect4", Level: Level{N: 2}}); err != nil {
+	if err := Run(context.Background(), strings.NewReader("hint\nquit\n"), &out, Options{Variant: "connect4", Level: engine.Level{N: 2}}); err != nil {
 		t.Fatal(err)
 	}
 	if s := out.String(); strings.ContainsAny(s, "\r\x1b") || strings.Contains(s, "thinking") {
@@ -92,7 +94,7 @@ func TestWatchDelay(t *testing.T) {
 	const delay = 40 * time.Millisecond
 	var out bytes.Buffer
 	start := time.Now()
-	if err := Run(context.Background(), strings.NewReader(""), &out, Options{Mode: Watch, Level: Level{N: 1}, Delay: delay}); err != nil {
+	if err := Run(context.Background(), strings.NewReader(""), &out, Options{Mode: Watch, Level: engine.Level{N: 1}, Delay: delay}); err != nil {
 		t.Fatal(err)
 	}
 	el := time.Since(start)

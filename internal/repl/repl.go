@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
 )
@@ -25,7 +26,7 @@ const (
 )
 
 // Options configure a session. The zero value plays tic-tac-toe as x
-// against the built-in engine at DefaultLevel.
+// against the built-in engine at engine.DefaultLevel.
 type Options struct {
 	Variant string   // a shipped name, a family, a .toml file or an inline spec (default tictactoe)
 	Set     []string // key=value rule overrides
@@ -37,7 +38,7 @@ type Options struct {
 	// plays every seat left. None: the built-in engine. The first one also
 	// gives the hints. A Cmd of Builtin is the built-in engine.
 	Engines []referee.EngineConfig
-	Level   Level // zero: DefaultLevel
+	Level   engine.Level // zero: engine.DefaultLevel
 	Seed    uint64
 	Style   Style
 	// Prompter makes what reads the person's lines, given the REPL's
@@ -76,9 +77,9 @@ type repl struct {
 
 	t       *table.Table
 	seed    uint64
-	humans  []bool   // per seat
-	engines []engine // per entry of Options.Engines
-	level   Level
+	humans  []bool       // per seat
+	engines []seatEngine // per entry of Options.Engines
+	level   engine.Level
 	flip    bool
 	paused  bool // engine seats wait for go (after an interruption, or an undo while watching)
 
@@ -104,8 +105,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Variant == "" {
 		o.Variant = "tictactoe"
 	}
-	if o.Level == (Level{}) {
-		o.Level = DefaultLevel
+	if o.Level == (engine.Level{}) {
+		o.Level = engine.DefaultLevel
 	}
 	r := &repl{ctx: ctx, o: o, out: out, seed: o.Seed, level: o.Level}
 	r.t = table.New(referee.ChanceSource(r.seed))
@@ -117,7 +118,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 		r.o.Engines = o.Engines
 	}
 	for _, ec := range o.Engines {
-		var e engine
+		var e seatEngine
 		var err error
 		if ec.Cmd == Builtin {
 			e, err = newBuiltin(ec, o.Seed)
@@ -174,7 +175,7 @@ func (r *repl) seat() error {
 }
 
 // engineOf is the engine that plays seat p (an engine seat).
-func (r *repl) engineOf(p int) engine {
+func (r *repl) engineOf(p int) seatEngine {
 	k := 0
 	for i := range p {
 		if !r.humans[i] {
@@ -537,7 +538,7 @@ var errInterrupted = errors.New("interrupted")
 // think runs e for seat, stopping when the person interrupts. With
 // Options.Live, its thinking shows on one line, headed by label, which is
 // cleared when it is done.
-func (r *repl) think(e engine, seat int, label string) (thought, error) {
+func (r *repl) think(e seatEngine, seat int, label string) (thought, error) {
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	if r.o.Interrupt != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
 )
@@ -20,7 +21,7 @@ import (
 // newTestREPL sets up a session on variant without running it.
 func newTestREPL(t *testing.T, variant string, mode Mode) *repl {
 	t.Helper()
-	r := &repl{ctx: context.Background(), o: Options{Mode: mode, Stderr: os.Stderr}, out: &bytes.Buffer{}, level: DefaultLevel}
+	r := &repl{ctx: context.Background(), o: Options{Mode: mode, Stderr: os.Stderr}, out: &bytes.Buffer{}, level: engine.DefaultLevel}
 	r.t = table.New(referee.ChanceSource(0))
 	if e := r.t.NewVariant(variant, nil); e != nil {
 		t.Fatal(e)
@@ -29,7 +30,7 @@ func newTestREPL(t *testing.T, variant string, mode Mode) *repl {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.engines = []engine{b}
+	r.engines = []seatEngine{b}
 	if err := r.seat(); err != nil {
 		t.Fatal(err)
 	}
@@ -80,31 +81,6 @@ func TestComplete(t *testing.T) {
 	r.t.Play([]string{"a1", "b1", "c1", "b3"})
 	if _, got, _ := r.complete("b", 1); !slices.Equal(got, []string{"board"}) {
 		t.Errorf("after the end: %q, want only the command", got)
-	}
-}
-
-func TestParseLevel(t *testing.T) {
-	for _, tc := range []struct {
-		in    string
-		want  Level
-		nodes int64
-		bad   bool
-	}{
-		{"1", Level{N: 1}, 1000, false},
-		{"5", Level{N: 5}, 81000, false},
-		{"10", Level{N: 10}, 19683000, false},
-		{"2s", Level{MoveTime: 2 * time.Second}, 0, false},
-		{"500ms", Level{MoveTime: 500 * time.Millisecond}, 0, false},
-		{"1.5", Level{MoveTime: 1500 * time.Millisecond}, 0, false},
-		{"0", Level{}, 0, true},
-		{"11", Level{}, 0, true},
-		{"fast", Level{}, 0, true},
-		{"-1s", Level{}, 0, true},
-	} {
-		got, err := ParseLevel(tc.in)
-		if (err != nil) != tc.bad || got != tc.want || got.Nodes() != tc.nodes {
-			t.Errorf("ParseLevel(%q) = %v (%d nodes), %v", tc.in, got, got.Nodes(), err)
-		}
 	}
 }
 
@@ -229,7 +205,7 @@ func TestInterrupt(t *testing.T) {
 	var out syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(context.Background(), in, &out, Options{Variant: "gomoku", Mode: Watch, Level: Level{N: 10}, Interrupt: intr})
+		done <- Run(context.Background(), in, &out, Options{Variant: "gomoku", Mode: Watch, Level: engine.Level{N: 10}, Interrupt: intr})
 	}()
 	// An interrupt before the search starts is dropped (a stale Ctrl-C
 	// must not stop the next search), so a slow start would lose a single

@@ -5,40 +5,10 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/meeple-games/meeple/internal/engine"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/search"
 )
-
-// units is how a game's scores read to a player.
-type units uint8
-
-const (
-	plainUnits units = iota // hundredths of a return: +0.35
-	pawns                   // chess: centipawns, +0.35
-	discs                   // Othello: centi-discs, +4 discs
-	cards                   // The Game: minus 100 x the cards expected to be left, 3.5 cards left
-)
-
-// unitsOf is the score units of a game family's evaluation (the built-in
-// engine's, which a native engine program shares).
-func unitsOf(family string) units {
-	switch family {
-	case "chess":
-		return pawns
-	case "othello":
-		return discs
-	case "thegame":
-		return cards
-	}
-	return plainUnits
-}
-
-// UnitName names the units a game family's scores read in, for a client
-// that words them itself (meeple serve's page): "pawns", "discs", "cards"
-// (the cards expected to be left; a score is minus 100 times them) or ""
-// (hundredths of a return).
-func UnitName(family string) string {
-	return [...]string{plainUnits: "", pawns: "pawns", discs: "discs", cards: "cards"}[unitsOf(family)]
-}
 
 // scoreText writes a score of the side to move as a player reads it: a
 // forced end as "mate in 3" / "mated in 2" (chess) or "wins in 3" / "loses
@@ -48,7 +18,7 @@ func UnitName(family string) string {
 // (+0.35). score is in centi-units; mate in plies (0: none). A score
 // beyond search.MaxEval is a mate score that came without its distance
 // and is read as one. It is "" when there is nothing to say.
-func scoreText(u units, seats int, score, mate int) string {
+func scoreText(u engine.Units, seats int, score, mate int) string {
 	if mate == 0 && search.IsMate(score) {
 		mate = search.MatePlies(score)
 	}
@@ -60,9 +30,9 @@ func scoreText(u units, seats int, score, mate int) string {
 			unit = plural(n, " ply", " plies")
 		}
 		switch {
-		case u == pawns && mate > 0:
+		case u == engine.Pawns && mate > 0:
 			return fmt.Sprintf("mate in %d%s", n, unit)
-		case u == pawns:
+		case u == engine.Pawns:
 			return fmt.Sprintf("mated in %d%s", n, unit)
 		case mate > 0:
 			return fmt.Sprintf("wins in %d%s", n, unit)
@@ -70,10 +40,10 @@ func scoreText(u units, seats int, score, mate int) string {
 		return fmt.Sprintf("loses in %d%s", n, unit)
 	}
 	switch u {
-	case discs:
+	case engine.Discs:
 		d := roundTo(float64(score)/100, 1)
 		return signed(d, 1) + unitName(d, " disc", " discs")
-	case cards:
+	case engine.Cards:
 		left := roundTo(max(-float64(score)/100, 0), 1)
 		return strconv.FormatFloat(left, 'f', -1, 64) + unitName(left, " card", " cards") + " left"
 	}
@@ -118,5 +88,5 @@ func abs(n int) int {
 	return n
 }
 
-// units is the score units of the game on the table.
-func (r *repl) units() units { return unitsOf(r.t.Variant().Family) }
+// units are what the scores of the game on the table count.
+func (r *repl) units() engine.Units { return players.UnitsOf(r.t.Variant().Family) }

@@ -3,36 +3,37 @@ package repl
 import (
 	"testing"
 
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
 func TestScoreText(t *testing.T) {
 	tests := []struct {
-		u           units
+		u           engine.Units
 		seats       int
 		score, mate int
 		want        string
 	}{
-		{pawns, 2, 35, 0, "+0.35"},
-		{pawns, 2, -120, 0, "-1.20"},
-		{pawns, 2, 0, 0, "+0.00"},
-		{pawns, 2, 0, 5, "mate in 3"},
-		{pawns, 2, 0, -4, "mated in 2"},
-		{pawns, 2, search.MateScore - 5, 0, "mate in 3"},     // a mate score without its distance
-		{pawns, 2, -(search.MateScore - 2), 0, "mated in 1"}, // never a raw 1048574
-		{plainUnits, 2, 0, 1, "wins in 1"},
-		{plainUnits, 2, 0, -2, "loses in 1"},
-		{plainUnits, 2, 0, 9, "wins in 5"},
-		{plainUnits, 3, 0, 4, "wins in 4 plies"},
-		{plainUnits, 2, 7, 0, "+0.07"},
-		{discs, 2, 400, 0, "+4 discs"},
-		{discs, 2, -100, 0, "-1 disc"},
-		{discs, 2, 0, 0, "+0 discs"},
-		{discs, 2, 37, 0, "+0.4 discs"},
-		{discs, 2, -1260, 0, "-12.6 discs"},
-		{cards, 1, -970, 0, "9.7 cards left"},
-		{cards, 3, -100, 0, "1 card left"},
-		{cards, 3, 0, 0, "0 cards left"},
+		{engine.Pawns, 2, 35, 0, "+0.35"},
+		{engine.Pawns, 2, -120, 0, "-1.20"},
+		{engine.Pawns, 2, 0, 0, "+0.00"},
+		{engine.Pawns, 2, 0, 5, "mate in 3"},
+		{engine.Pawns, 2, 0, -4, "mated in 2"},
+		{engine.Pawns, 2, search.MateScore - 5, 0, "mate in 3"},     // a mate score without its distance
+		{engine.Pawns, 2, -(search.MateScore - 2), 0, "mated in 1"}, // never a raw 1048574
+		{engine.Returns, 2, 0, 1, "wins in 1"},
+		{engine.Returns, 2, 0, -2, "loses in 1"},
+		{engine.Returns, 2, 0, 9, "wins in 5"},
+		{engine.Returns, 3, 0, 4, "wins in 4 plies"},
+		{engine.Returns, 2, 7, 0, "+0.07"},
+		{engine.Discs, 2, 400, 0, "+4 discs"},
+		{engine.Discs, 2, -100, 0, "-1 disc"},
+		{engine.Discs, 2, 0, 0, "+0 discs"},
+		{engine.Discs, 2, 37, 0, "+0.4 discs"},
+		{engine.Discs, 2, -1260, 0, "-12.6 discs"},
+		{engine.Cards, 1, -970, 0, "9.7 cards left"},
+		{engine.Cards, 3, -100, 0, "1 card left"},
+		{engine.Cards, 3, 0, 0, "0 cards left"},
 	}
 	for _, tc := range tests {
 		if got := scoreText(tc.u, tc.seats, tc.score, tc.mate); got != tc.want {
@@ -57,11 +58,11 @@ func TestMatePlies(t *testing.T) {
 
 func TestDetails(t *testing.T) {
 	th := thought{HasScore: true, Mate: 3, Depth: 4, Nodes: 1200}
-	if got, want := th.details(plainUnits, 2), "(wins in 2, depth 4, 1,200 nodes)"; got != want {
+	if got, want := th.details(engine.Returns, 2), "(wins in 2, depth 4, 1,200 nodes)"; got != want {
 		t.Errorf("details = %q, want %q", got, want)
 	}
 	th = thought{HasScore: true, Score: 45, Plain: true, Depth: 1}
-	if got, want := th.details(pawns, 2), "(score +0.45, depth 1)"; got != want {
+	if got, want := th.details(engine.Pawns, 2), "(score +0.45, depth 1)"; got != want {
 		t.Errorf("details = %q, want %q", got, want)
 	}
 }

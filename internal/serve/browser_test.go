@@ -37,6 +37,7 @@ import (
 	_ "github.com/meeple-games/meeple/games/nocca"
 	_ "github.com/meeple-games/meeple/games/othello"
 	_ "github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/serve"
 	"github.com/meeple-games/meeple/protocol"
 )
@@ -63,7 +64,7 @@ const engineArg = "meeple-serve-test-engine"
 
 func init() {
 	if len(os.Args) > 1 && os.Args[1] == engineArg {
-		err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr})
+		err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr, Players: players.New})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

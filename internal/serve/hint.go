@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
@@ -116,7 +117,7 @@ func (s *Server) think(c *conn, g games.Game, st games.State, ply int, rules str
 		s.logf("a hint's engine: %v", err)
 	}
 	send(rep, true)
-	if pr := players.NewProver(g, proofHashMB); pr != nil && ctx.Err() == nil {
+	if pr := players.NewSolver(g, proofHashMB); pr != nil && ctx.Err() == nil {
 		b, _ := json.Marshal(proofMsg{Type: "proof", Ply: ply, Moves: proveMoves(ctx, pr, st, proofTime)})
 		c.send(b, nil)
 	}
@@ -141,11 +142,11 @@ type proofMsg struct {
 type movedProof struct {
 	Move  string `json:"move"`
 	Cells []int  `json:"cells,omitempty"`
-	players.Proof
+	engine.Proof
 }
 
 // proveMoves proves st's legal moves for its side to move, within d.
-func proveMoves(ctx context.Context, pr players.Prover, st games.State, d time.Duration) []movedProof {
+func proveMoves(ctx context.Context, pr engine.Solver, st games.State, d time.Duration) []movedProof {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	pic, _ := st.(games.Pictured)

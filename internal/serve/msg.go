@@ -98,7 +98,7 @@ type helloMsg struct {
 	Resign      bool              `json:"resign"`          // a seat may resign (a two-player zero-sum game)
 	Help        bool              `json:"help"`            // the room allows help: a seat may ask for a hint
 	Review      bool              `json:"review"`          // a finished game may be reviewed (perfect information)
-	Units       string            `json:"units"`           // what the engine's scores count (repl.UnitName)
+	Units       string            `json:"units"`           // what the engine's scores count (players.UnitsOf)
 	Rules       string            `json:"rules"`
 	Description json.RawMessage   `json:"description"` // games.Description
 	Seats       []seatInfo        `json:"seats"`

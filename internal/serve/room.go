@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
-	"github.com/meeple-games/meeple/internal/repl"
 )
 
 // Room is one game of one variant at a time, with its seats and the
@@ -132,7 +132,7 @@ func (r *Room) hello(rs int) []byte {
 	}
 	typ := r.variant.Game.Type()
 	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
-		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum, Help: r.file.Help, Units: repl.UnitName(r.variant.Family),
+		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum, Help: r.file.Help, Units: players.UnitsOf(r.variant.Family).String(),
 		Review: typ.Information != games.ImperfectInformation,
 		Rules:  r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
 	return b

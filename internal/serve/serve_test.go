@@ -20,6 +20,7 @@ import (
 	_ "github.com/meeple-games/meeple/games/nocca"
 	_ "github.com/meeple-games/meeple/games/othello"
 	_ "github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/protocol"
 )
@@ -32,7 +33,7 @@ func TestMain(m *testing.M) {
 		os.Exit(serveProcess(dir))
 	}
 	if mode := os.Getenv("MEEPLE_SERVE_ENGINE"); mode != "" {
-		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{}); err != nil {
+		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Players: players.New}); err != nil {
 			os.Exit(1)
 		}
 		if mode == "slowquit" { // an engine that takes its time to quit

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/referee"
-	"github.com/meeple-games/meeple/internal/repl"
 	"github.com/meeple-games/meeple/internal/serve/web"
 )
 
@@ -446,9 +446,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 // at level N, 1..10: a node budget) or the name of one of cfg.Engines.
 func (s *Server) engineConfig(spec string) (referee.EngineConfig, error) {
 	if lv, ok := strings.CutPrefix(spec, "level="); ok {
-		l, err := repl.ParseLevel(lv)
+		l, err := engine.ParseLevel(lv)
 		if err != nil || l.N == 0 {
-			return referee.EngineConfig{}, fmt.Errorf("engine %q: want level=1..%d", safeText(truncate(spec, 32)), repl.MaxLevel)
+			return referee.EngineConfig{}, fmt.Errorf("engine %q: want level=1..%d", safeText(truncate(spec, 32)), engine.MaxLevel)
 		}
 		n := l.Nodes()
 		return referee.EngineConfig{Name: "meeple-level-" + lv, Cmd: referee.Self, Proto: "native", Nodes: &n}, nil
@@ -460,7 +460,7 @@ func (s *Server) engineConfig(spec string) (referee.EngineConfig, error) {
 		}
 		names = append(names, e.Name)
 	}
-	msg := fmt.Sprintf("engine %q: want level=1..%d", safeText(truncate(spec, 32)), repl.MaxLevel)
+	msg := fmt.Sprintf("engine %q: want level=1..%d", safeText(truncate(spec, 32)), engine.MaxLevel)
 	if len(names) > 0 {
 		msg += " or one of the server's engines: " + strings.Join(names, ", ")
 	}

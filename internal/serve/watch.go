@@ -11,8 +11,8 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
-	"github.com/meeple-games/meeple/internal/repl"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -51,7 +51,7 @@ type watchMatchMsg struct {
 	Type        string            `json:"type"` // match
 	Variant     string            `json:"variant"`
 	Names       map[string]string `json:"names,omitempty"`
-	Units       string            `json:"units"` // what the engines' scores count (repl.UnitName)
+	Units       string            `json:"units"` // what the engines' scores count (players.UnitsOf)
 	Rules       string            `json:"rules"`
 	Description json.RawMessage   `json:"description"`
 	Engines     []string          `json:"engines"`
@@ -118,7 +118,7 @@ func (w *watcher) event(ev referee.Event) error {
 		if sv, err := games.LoadVariant(ev.Variant); err == nil && sv.Spec() == v.Spec() {
 			names = sv.Names
 		}
-		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Units: repl.UnitName(v.Family), Rules: ev.Rules, Description: desc,
+		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Units: players.UnitsOf(v.Family).String(), Rules: ev.Rules, Description: desc,
 			Engines: ev.Engines, Total: ev.Total})
 		w.send(w.match)
 	case "game_start":

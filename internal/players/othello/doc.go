@@ -2,7 +2,7 @@
 //
 // Player ("auto" for Othello in internal/players) is search.AlphaBeta with
 // the Othello evaluation and its move ordering, and from SolveEmpties
-// empty squares on (default DefaultSolveEmpties; the engines' SolveEmpties
+// empty squares on (default engine.DefaultSolveEmpties; the engines' SolveEmpties
 // option, 0 for never) Solver, the exact endgame solver. Baseline is the
 // Othello article's CPU: the first legal square from a1 to h8, row by row.
 //

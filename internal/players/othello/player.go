@@ -6,16 +6,12 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
 // Defaults of the Othello player.
 const (
-	// DefaultSolveEmpties is where the exact solver takes over from the
-	// midgame search: positions with this many empty squares or fewer are
-	// solved (8x8: about a second at 20 empties on this machine's kind of
-	// core, milliseconds at 14).
-	DefaultSolveEmpties = 18
 	// solveNodeFactor scales a node limit for the solver, whose nodes cost
 	// a small fraction of a midgame node (no evaluation, no interface).
 	solveNodeFactor = 25
@@ -27,7 +23,7 @@ const (
 // on. A position where the only move is a pass is answered at once.
 type Player struct {
 	// SolveEmpties: positions with at most this many empty squares are
-	// solved exactly (0 or negative: never). NewPlayer sets DefaultSolveEmpties.
+	// solved exactly (0 or negative: never). NewPlayer sets engine.DefaultSolveEmpties.
 	SolveEmpties int
 
 	g      *othello.Game
@@ -41,7 +37,7 @@ type Player struct {
 func NewPlayer(g *othello.Game, hashMB int) *Player {
 	e := newEval(g)
 	p := &Player{
-		SolveEmpties: DefaultSolveEmpties,
+		SolveEmpties: engine.DefaultSolveEmpties,
 		g:            g,
 		eval:         e,
 		ab:           search.NewAlphaBeta(e, hashMB),
