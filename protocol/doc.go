@@ -42,22 +42,14 @@
 // Othello's own, imports games/othello (GGF records, the pass). gtp.go
 // reads the board's geometry from the game's Description.
 //
-// The client is the other end: StartEngine starts an engine process (argv,
-// no shell) and returns a Client that speaks native, UGI or UCI to it, for the
-// referee and the REPL. NewGame, Go and IsReady send requests and read the
-// replies with a deadline on every wait (Timeouts); Close sends quit, kills
-// the process if it does not exit in time, reaps it, and kills what is
-// left of its process group (what it started). On Linux an engine also
-// dies with the process that started it, even one killed with SIGKILL.
-// Every failure is an *EngineError of a FailKind: Startup, Crash (the
-// process exited or closed its output), Stall (no reply in time) or
-// Protocol (an error reply, or a line that breaks the dialect). The native client is strict (a line
-// that is not protocol is a failure); the UGI and UCI clients skip what
-// they do not know, as UCI GUIs do. The engine's stderr goes to a writer set per
-// game (SetStderr), capped, through a bounded buffer that never blocks the
-// engine.
+// The engine side builds its searchers with the Players its caller gives
+// (meeple's own in cmd/meeple), so a program that embeds this package
+// links no engine. The client, which drives engine processes, is package
+// protocol/client; this package holds what both ends share: the error
+// codes and replies (Error, Code, Final), the line grammar (SplitID,
+// CutWord, MaxLine) and GTP's vertices (GTPVertex, GTPGeometry).
 //
 // README.md in this directory is the specification, with a transcript per
 // command; the transcripts are checked by the tests. Its section "Driving
-// an engine: the client" specifies the client.
+// an engine: the client" specifies the client (package protocol/client).
 package protocol

@@ -15,7 +15,7 @@ import (
 // GTP Othello engines (Quarry, gtp-rhino's users) speak it, for the 2-D
 // two-player placement games: Othello and the k-in-a-row boards. It is
 // the engine side of client_gtp.go and shares its vertices and colours
-// (gtpGeometry, gtpVertex, gtpColour).
+// (gtpGeometry, GTPVertex, gtpColour).
 //
 // GTP is strictly one reply per command: "=[id] text" or "?[id] message",
 // then a blank line. genmove searches in the foreground: its reply is the
@@ -25,7 +25,7 @@ type gtp struct {
 	// noGame says why the variant loaded cannot be played over GTP (set
 	// when the session starts with such a variant); set_game ends it.
 	noGame *Error
-	vertex gtpVertex
+	vertex GTPVertex
 	// plies holds, per GTP move on the board, the players' moves it made:
 	// 1, or 2 when it implied the other side's pass first. undo takes back
 	// one entry.
@@ -43,10 +43,6 @@ const gtpDefaultMoveTime = time.Second
 // gtpName is the engine's name, the reply to name.
 const gtpName = "meeple"
 
-// gtpOthello is the name GTP clients give Othello (Quarry's set_game and
-// list_games, gtp-rhino's list_games).
-const gtpOthello = "Othello"
-
 // gtpCommands are the commands in list_commands order.
 var gtpCommands = []string{
 	"protocol_version", "name", "version", "known_command", "list_commands", "quit",
@@ -59,8 +55,8 @@ var gtpCommands = []string{
 // an optional numeric id) that picks the GTP dialect: one of GTP's own,
 // not one the native protocol knows too (play, undo, quit).
 func isGTPLine(line string) bool {
-	_, rest := splitID(line)
-	name, _ := cutWord(rest)
+	_, rest := SplitID(line)
+	name, _ := CutWord(rest)
 	_, native := nativeCommands[name]
 	return gtpKnown(name) && !native
 }
@@ -88,7 +84,7 @@ func newGTP(s *session) frontEnd {
 
 // fit reads the loaded variant's vertices, or says why GTP cannot play it.
 func (g *gtp) fit() *Error {
-	v, _, _, err := gtpGeometry(g.s.game)
+	v, _, _, err := GTPGeometry(g.s.game)
 	if err != nil {
 		return errorf(BadVariant, "%s: %v", g.s.variant.Name, err)
 	}
@@ -135,8 +131,8 @@ func (g *gtp) handle(line string) (quit bool) {
 	if strings.TrimSpace(line) == "" {
 		return false
 	}
-	id, rest := splitID(line)
-	name, rest := cutWord(rest)
+	id, rest := SplitID(line)
+	name, rest := CutWord(rest)
 	args := strings.Fields(rest)
 	var r gtpReply
 	switch name {
@@ -316,13 +312,13 @@ func gtpColourOf(text string) (int, bool) {
 // gtpGames lists the games set_game takes by name: Othello (at any size
 // boardsize allows), then the other shipped variants GTP can play.
 func gtpGames() []string {
-	names := []string{gtpOthello}
+	names := []string{GTPOthello}
 	for _, n := range games.ShippedNames() {
 		v, err := games.LoadVariant(n)
 		if err != nil || v.Family == "othello" {
 			continue
 		}
-		if _, _, _, err := gtpGeometry(v.Game); err == nil {
+		if _, _, _, err := GTPGeometry(v.Game); err == nil {
 			names = append(names, n)
 		}
 	}
@@ -333,7 +329,7 @@ func gtpGames() []string {
 // an inline spec GTP can play, never a file. The board is cleared.
 func (g *gtp) setGame(name string) gtpReply {
 	spec := name
-	if strings.EqualFold(name, gtpOthello) {
+	if strings.EqualFold(name, GTPOthello) {
 		spec = "othello"
 	}
 	if strings.ContainsAny(name, `/\`) || strings.Contains(name, ".toml") {
@@ -343,7 +339,7 @@ func (g *gtp) setGame(name string) gtpReply {
 	if e != nil {
 		return g.gtpFail("unknown game", e)
 	}
-	if _, _, _, err := gtpGeometry(v.Game); err != nil {
+	if _, _, _, err := GTPGeometry(v.Game); err != nil {
 		return g.gtpFail("unknown game", errorf(BadVariant, "%s: %v", name, err))
 	}
 	return g.use(v)
@@ -382,7 +378,7 @@ func (g *gtp) boardsize(n int) gtpReply {
 	if e != nil {
 		return g.gtpFail("unacceptable size", e)
 	}
-	if _, _, _, err := gtpGeometry(v.Game); err != nil {
+	if _, _, _, err := GTPGeometry(v.Game); err != nil {
 		return g.gtpFail("unacceptable size", errorf(BadVariant, "boardsize %d: %v", n, err))
 	}
 	return g.use(v)
@@ -426,13 +422,13 @@ func (g *gtp) play(colour, vertex string) gtpReply {
 	if !ok {
 		return g.gtpFail("syntax error", errorf(Syntax, "play: %q is not a colour (black or white)", colour))
 	}
-	move, err := g.vertex.fromGTP(vertex)
+	move, err := g.vertex.FromGTP(vertex)
 	if err != nil {
 		return g.gtpFail("syntax error", errorf(Syntax, "play: %v", err))
 	}
 	passes, ok := g.turn(c)
 	if !ok {
-		return g.gtpFail("illegal move", errorf(IllegalMove, "play %s %s: it is not %s's turn (%s)", colour, vertex, gtpColour(c), g.whoseTurn()))
+		return g.gtpFail("illegal move", errorf(IllegalMove, "play %s %s: it is not %s's turn (%s)", colour, vertex, GTPColour(c), g.whoseTurn()))
 	}
 	if e := s.play([]string{move}); e != nil {
 		g.undoPasses(passes)
@@ -455,7 +451,7 @@ func (g *gtp) undoPasses(n int) {
 func (g *gtp) whoseTurn() string {
 	st := g.s.state()
 	if p := st.Player(); p >= 0 {
-		return gtpColour(p) + " is to move"
+		return GTPColour(p) + " is to move"
 	}
 	return "the game is over"
 }
@@ -490,7 +486,7 @@ func (g *gtp) genmove(colour string, play bool) gtpReply {
 	if play {
 		g.plies = append(g.plies, passes+1)
 	}
-	vertex, err := g.vertex.toGTP(move)
+	vertex, err := g.vertex.ToGTP(move)
 	if err != nil {
 		return g.gtpFail("cannot generate a move", errorf(Internal, "%v", err))
 	}
@@ -581,7 +577,7 @@ func (g *gtp) board() string {
 		}
 	}
 	if p := st.Player(); p >= 0 {
-		fmt.Fprintf(&b, "%s to move", gtpColour(p))
+		fmt.Fprintf(&b, "%s to move", GTPColour(p))
 	} else {
 		fmt.Fprintf(&b, "the game is over (%s)", st.EndReason())
 	}

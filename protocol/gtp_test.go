@@ -14,7 +14,6 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/search"
-	"github.com/meeple-games/meeple/internal/version"
 )
 
 // gtpSession is a GTP session driven one command at a time.
@@ -245,8 +244,8 @@ func quarryStreams(moves []gtpMove) (streams [2][]string) {
 			"set_game Othello", "boardsize 8", "clear_board"}
 	}
 	for _, m := range moves {
-		streams[m.colour] = append(streams[m.colour], "genmove "+gtpColour(m.colour))
-		streams[1-m.colour] = append(streams[1-m.colour], "play "+gtpColour(m.colour)+" "+m.vertex)
+		streams[m.colour] = append(streams[m.colour], "genmove "+GTPColour(m.colour))
+		streams[1-m.colour] = append(streams[1-m.colour], "play "+GTPColour(m.colour)+" "+m.vertex)
 	}
 	return streams
 }
@@ -268,7 +267,7 @@ func replayQuarry(t *testing.T, stream []string, moves []gtpMove) (passes int) {
 			return
 		}
 		if legal := st.LegalMoves(nil); len(legal) != 1 || st.FormatMove(legal[0]) != "pass" {
-			t.Fatalf("%s: %s is not to move and %s has a move", what, gtpColour(colour), gtpColour(st.Player()))
+			t.Fatalf("%s: %s is not to move and %s has a move", what, GTPColour(colour), GTPColour(st.Player()))
 		}
 		st.Play(st.LegalMoves(nil)[0])
 		passes++
@@ -290,7 +289,7 @@ func replayQuarry(t *testing.T, stream []string, moves []gtpMove) (passes int) {
 				return moves[i].vertex
 			}
 		}
-		t.Fatalf("no recorded move left for %s", gtpColour(colour))
+		t.Fatalf("no recorded move left for %s", GTPColour(colour))
 		return ""
 	}
 	for _, line := range stream {
@@ -336,7 +335,7 @@ func TestGTPQuarry(t *testing.T) {
 			for c, s := range streams {
 				replayQuarry(t, s, moves)
 				if !strings.HasPrefix(s[0], "protocol_version") {
-					t.Errorf("%s's stream starts %q", gtpColour(c), s[0])
+					t.Errorf("%s's stream starts %q", GTPColour(c), s[0])
 				}
 			}
 		})
@@ -402,44 +401,44 @@ func TestGTPPasses(t *testing.T) {
 	c := moves[at].colour
 	played := func(p *gtpSession) {
 		for _, m := range moves[:at] {
-			p.must("play " + gtpColour(m.colour) + " " + m.vertex)
+			p.must("play " + GTPColour(m.colour) + " " + m.vertex)
 		}
 	}
 	t.Run("genmove for the side with no move", func(t *testing.T) {
 		p := startGTPSession(t, Options{})
 		played(p)
-		if got := p.must("genmove " + gtpColour(1-c)); got != "pass" {
-			t.Errorf("genmove %s with no move: %q, want pass", gtpColour(1-c), got)
+		if got := p.must("genmove " + GTPColour(1-c)); got != "pass" {
+			t.Errorf("genmove %s with no move: %q, want pass", GTPColour(1-c), got)
 		}
-		p.must("play " + gtpColour(c) + " " + moves[at].vertex)
+		p.must("play " + GTPColour(c) + " " + moves[at].vertex)
 	})
 	t.Run("explicit pass", func(t *testing.T) {
 		p := startGTPSession(t, Options{})
 		played(p)
-		p.fails("play "+gtpColour(c)+" pass", "illegal move")
-		p.must("play " + gtpColour(1-c) + " PASS")
-		p.must("play " + gtpColour(c) + " " + moves[at].vertex)
+		p.fails("play "+GTPColour(c)+" pass", "illegal move")
+		p.must("play " + GTPColour(1-c) + " PASS")
+		p.must("play " + GTPColour(c) + " " + moves[at].vertex)
 		p.must("undo")
 		p.must("undo") // the pass
 		p.must("undo")
-		p.must("play " + gtpColour(moves[at-1].colour) + " " + moves[at-1].vertex)
+		p.must("play " + GTPColour(moves[at-1].colour) + " " + moves[at-1].vertex)
 	})
 	t.Run("implied pass", func(t *testing.T) {
 		p := startGTPSession(t, Options{})
 		played(p)
-		got := p.must("genmove " + gtpColour(c))
+		got := p.must("genmove " + GTPColour(c))
 		if got == "pass" || got == "" {
-			t.Fatalf("genmove %s after the other's pass: %q", gtpColour(c), got)
+			t.Fatalf("genmove %s after the other's pass: %q", GTPColour(c), got)
 		}
 		p.must("undo") // the move and the pass before it
-		p.must("play " + gtpColour(c) + " " + moves[at].vertex)
+		p.must("play " + GTPColour(c) + " " + moves[at].vertex)
 		p.must("undo")
 		p.must("undo") // the last move before the pass
-		p.must("play " + gtpColour(moves[at-1].colour) + " " + moves[at-1].vertex)
-		if got := p.must("reg_genmove " + gtpColour(c)); got == "pass" {
+		p.must("play " + GTPColour(moves[at-1].colour) + " " + moves[at-1].vertex)
+		if got := p.must("reg_genmove " + GTPColour(c)); got == "pass" {
 			t.Errorf("reg_genmove after the pass: pass")
 		}
-		p.must("play " + gtpColour(c) + " " + moves[at].vertex) // reg_genmove played nothing
+		p.must("play " + GTPColour(c) + " " + moves[at].vertex) // reg_genmove played nothing
 	})
 	t.Run("the other side has a move", func(t *testing.T) {
 		p := startGTPSession(t, Options{})
@@ -523,11 +522,11 @@ func TestGTPFinalScore(t *testing.T) {
 	st := mustVariant(t, "othello(size=6)").NewState()
 	colour := 0
 	for st.Player() >= 0 {
-		v := p.must("genmove " + gtpColour(colour))
+		v := p.must("genmove " + GTPColour(colour))
 		if v != "pass" {
 			m, err := games.ParseLegal(st, strings.ToLower(v))
 			if err != nil {
-				t.Fatalf("genmove %s: %q: %v", gtpColour(colour), v, err)
+				t.Fatalf("genmove %s: %q: %v", GTPColour(colour), v, err)
 			}
 			if st.Player() != colour {
 				st.Play(st.LegalMoves(nil)[0]) // the forced pass
@@ -676,69 +675,36 @@ func FuzzGTP(f *testing.F) {
 	})
 }
 
-// playClients plays a game of variant between GTP engines, seat i played
-// by clients[i], as the referee does: every move checked against its own
-// state. It returns the moves; the game must end normally.
-func playClients(t *testing.T, variant string, clients [2]*Client) []string {
+func mustVariant(t *testing.T, spec string) games.Game {
 	t.Helper()
-	for _, c := range clients {
-		if err := c.NewGame(context.Background(), variant); err != nil {
-			t.Fatal(err)
-		}
+	v, err := games.LoadVariant(spec)
+	if err != nil {
+		t.Fatal(err)
 	}
-	st := mustVariant(t, variant).NewState()
-	var moves []string
-	for st.Player() >= 0 {
-		rep, err := clients[st.Player()].Go(context.Background(), GoRequest{Moves: moves, Deadline: patience})
-		if err != nil {
-			t.Fatalf("after %v: %v", moves, err)
-		}
-		if rep.Resign {
-			t.Fatalf("after %v: resigned", moves)
-		}
-		m, err := games.ParseLegal(st, rep.Move)
-		if err != nil {
-			t.Fatalf("after %v: %v", moves, err)
-		}
-		st.Play(m)
-		moves = append(moves, st.FormatMove(m))
-	}
-	if st.EndReason() == "" {
-		t.Errorf("game over with no reason after %v", moves)
-	}
-	return moves
+	return v.Game
 }
 
-// TestGTPClientMeeple: the referee's GTP client plays meeple's GTP engine
-// (a process: this test binary as meeple engine --protocol gtp) against
-// itself and against gtp-rhino, both colours, every game to its end.
-func TestGTPClientMeeple(t *testing.T) {
-	meeple := func() *Client {
-		c, err := StartEngine(context.Background(), fakeSpec("meeple-gtp", "gtp"), nil, roomy)
-		if err != nil {
-			t.Fatal(err)
+func TestGTPVertex(t *testing.T) {
+	for _, c := range []struct {
+		v           GTPVertex
+		meeple, gtp string
+	}{
+		{GTPVertex{}, "f5", "F5"},
+		{GTPVertex{}, "pass", "pass"},
+		{GTPVertex{SkipI: true}, "h8", "H8"},
+		{GTPVertex{SkipI: true}, "i9", "J9"},
+		{GTPVertex{SkipI: true}, "o15", "P15"},
+	} {
+		if got, err := c.v.ToGTP(c.meeple); got != c.gtp || err != nil {
+			t.Errorf("%+v toGTP(%q) = %q, %v; want %q", c.v, c.meeple, got, err, c.gtp)
 		}
-		t.Cleanup(func() { c.Close() })
-		return c
-	}
-	a, b := meeple(), meeple()
-	if a.ID() != "meeple "+version.String() || a.Dialect() != "gtp" {
-		t.Errorf("id %q dialect %q", a.ID(), a.Dialect())
-	}
-	for _, variant := range []string{"othello", "othello-6x6", "tictactoe", "gomoku"} {
-		moves := playClients(t, variant, [2]*Client{a, b})
-		t.Logf("meeple against meeple, %s: %d plies", variant, len(moves))
-	}
-	t.Run("rhino", func(t *testing.T) {
-		path := peer(t, "gtp-rhino", "grhino")
-		rhino, err := StartEngine(context.Background(), EngineSpec{Name: "rhino", Cmd: []string{path, "--level=1"}, Dialect: "gtp"}, nil, roomy)
-		if err != nil {
-			t.Fatal(err)
+		if got, err := c.v.FromGTP(c.gtp); got != c.meeple || err != nil {
+			t.Errorf("%+v fromGTP(%q) = %q, %v; want %q", c.v, c.gtp, got, err, c.meeple)
 		}
-		t.Cleanup(func() { rhino.Close() })
-		for i, seats := range [][2]*Client{{a, rhino}, {rhino, a}} {
-			moves := playClients(t, "othello", seats)
-			t.Logf("game %d: %d plies", i+1, len(moves))
+	}
+	for _, bad := range []string{"", "I5", "5", "A0", "Ax"} {
+		if got, err := (GTPVertex{SkipI: true}).FromGTP(bad); err == nil {
+			t.Errorf("fromGTP(%q) = %q, want an error", bad, got)
 		}
-	})
+	}
 }

@@ -77,8 +77,8 @@ func init() {
 }
 
 func (n *native) handle(line string) bool {
-	id, rest := splitID(line)
-	name, rest := cutWord(rest)
+	id, rest := SplitID(line)
+	name, rest := CutWord(rest)
 	if name == "" {
 		n.fail(id, errorf(Syntax, "missing command after the id"))
 		return false
@@ -99,7 +99,7 @@ func (n *native) handle(line string) bool {
 		return false
 	}
 	if !rep.later {
-		n.s.w.lines(append(rep.lines, final("ok", id, rep.text))...)
+		n.s.w.lines(append(rep.lines, Final("ok", id, rep.text))...)
 	}
 	return name == "quit"
 }
@@ -117,7 +117,7 @@ func (n *native) call(cmd nativeCommand, r *request) (rep reply, e *Error) {
 }
 
 func (n *native) tooLong(prefix string) {
-	id, rest := splitID(prefix)
+	id, rest := SplitID(prefix)
 	if rest == "" {
 		id = "" // the id itself may be cut short
 	}
@@ -125,11 +125,11 @@ func (n *native) tooLong(prefix string) {
 }
 
 func (n *native) fail(id string, e *Error) {
-	n.s.w.lines(final("err", id, string(e.Code)+" "+e.Msg))
+	n.s.w.lines(Final("err", id, string(e.Code)+" "+e.Msg))
 }
 
-// final builds "ok [id] [text]" or "err [id] text".
-func final(word, id, text string) string {
+// Final builds "ok [id] [text]" or "err [id] text".
+func Final(word, id, text string) string {
 	var b strings.Builder
 	b.WriteString(word)
 	for _, s := range []string{id, text} {
@@ -141,9 +141,9 @@ func final(word, id, text string) string {
 	return b.String()
 }
 
-// splitID splits a leading unsigned integer id off a line.
-func splitID(line string) (id, rest string) {
-	first, after := cutWord(line)
+// SplitID splits a leading unsigned integer id off a line.
+func SplitID(line string) (id, rest string) {
+	first, after := CutWord(line)
 	if first == "" {
 		return "", ""
 	}
@@ -155,8 +155,8 @@ func splitID(line string) (id, rest string) {
 	return first, after
 }
 
-// cutWord splits the first word (up to white space) off s; rest is trimmed.
-func cutWord(s string) (word, rest string) {
+// CutWord splits the first word (up to white space) off s; rest is trimmed.
+func CutWord(s string) (word, rest string) {
 	s = strings.TrimSpace(s)
 	i := strings.IndexFunc(s, unicode.IsSpace)
 	if i < 0 {
@@ -533,10 +533,10 @@ func (n *native) goSearch(r *request) (reply, *Error) {
 		},
 		done: func(_ search.Result, move string, e *Error) {
 			if e != nil {
-				w.lines(final("err", id, string(e.Code)+" "+e.Msg))
+				w.lines(Final("err", id, string(e.Code)+" "+e.Msg))
 				return
 			}
-			w.lines("bestmove "+move, final("ok", id, ""))
+			w.lines("bestmove "+move, Final("ok", id, ""))
 		},
 	}
 	if e := s.startSearch(lim, rep); e != nil {

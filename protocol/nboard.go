@@ -58,7 +58,7 @@ func newNBoard(s *session) frontEnd {
 
 func (nb *nboard) handle(line string) (quit bool) {
 	defer survive(nb.s, nb.fail, &quit)
-	name, rest := cutWord(line)
+	name, rest := CutWord(line)
 	s := nb.s
 	var e *Error
 	switch name {
@@ -122,7 +122,7 @@ func (nb *nboard) fail(e *Error) {
 // set handles "set depth N", "set game GGF" and "set contempt N"; other
 // settings are ignored.
 func (nb *nboard) set(args string) *Error {
-	key, val := cutWord(args)
+	key, val := CutWord(args)
 	switch key {
 	case "depth":
 		d, err := strconv.Atoi(val)

@@ -86,9 +86,6 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
-	if o.Players == nil {
-		o.Players = testPlayers
-	}
 	if o.Variant == "" {
 		o.Variant, o.defaultVariant = "tictactoe", true
 	}
@@ -174,7 +171,7 @@ func infoTooLong(s *session) {
 
 // pickDialect chooses the front-end from the first request line.
 func pickDialect(s *session, line string) frontEnd {
-	if first, _ := cutWord(line); first != "native" {
+	if first, _ := CutWord(line); first != "native" {
 		if mk, ok := dialects[first]; ok {
 			return mk(s)
 		}

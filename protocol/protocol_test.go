@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,7 +17,7 @@ import (
 
 // patience bounds every wait in these tests. It is generous: the tests
 // check that things happen, never how fast.
-const patience = 10 * time.Second
+const patience = 30 * time.Second
 
 // session is a Run over pipes for interactive tests.
 type pipeSession struct {
@@ -391,7 +392,7 @@ func requests(input string) int {
 			continue
 		}
 		n++
-		if _, rest := splitID(line); strings.Fields(rest + " x")[0] == "quit" {
+		if _, rest := SplitID(line); strings.Fields(rest + " x")[0] == "quit" {
 			break
 		}
 	}
@@ -402,7 +403,7 @@ func checkFinalLines(t *testing.T, input string, out []string) {
 	t.Helper()
 	finals := 0
 	for _, l := range out {
-		word, _ := cutWord(l)
+		word, _ := CutWord(l)
 		switch word {
 		case "ok", "err":
 			finals++
@@ -530,4 +531,32 @@ func TestPerftFinished(t *testing.T) {
 	if strings.Join(nodes, "|") != "Nodes searched: 0|Nodes searched: 5" {
 		t.Errorf("uci: go perft after mate, then KvK: %q; want 0 and 5", nodes)
 	}
+}
+
+// TestSessionNotBusyAfterReply: a request sent as soon as the client has
+// read a search's last line (native: go's final line; ugi: bestmove) is
+// never refused as busy. (The client found this: the session used to count
+// the search as running until its goroutine had ended, a moment later.)
+func TestSessionNotBusyAfterReply(t *testing.T) {
+	p := startSession(t, Options{})
+	for i := range 100 {
+		p.send(fmt.Sprintf("%d go depth 1", 3*i+1))
+		p.expect(fmt.Sprintf("ok %d", 3*i+1))
+		p.send(fmt.Sprintf("%d position startpos", 3*i+2), fmt.Sprintf("%d isready", 3*i+3))
+		if seen := p.expect(fmt.Sprintf("ok %d", 3*i+3)); !containsPrefix(seen, fmt.Sprintf("ok %d", 3*i+2)) {
+			t.Fatalf("position right after go's final line: %q", seen)
+		}
+	}
+	p.wait()
+
+	p = startSession(t, Options{Dialect: "ugi"})
+	for range 100 {
+		p.send("go depth 1")
+		p.expect("bestmove ")
+		p.send("position startpos moves b2", "isready")
+		if seen := p.expect("readyok"); containsPrefix(seen, "info string error") {
+			t.Fatalf("position right after bestmove: %q", seen)
+		}
+	}
+	p.wait()
 }

@@ -64,6 +64,9 @@ type job struct {
 }
 
 func newSession(ctx context.Context, o Options, w *writer) (*session, error) {
+	if o.Players == nil {
+		o.Players = testPlayers
+	}
 	s := &session{ctx: ctx, o: o, w: w, cfg: engine.DefaultConfig(), t: table.New(rand.NewPCG(defaultSeed, 0))}
 	if o.hashMB > 0 {
 		s.cfg.HashMB = o.hashMB

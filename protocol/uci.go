@@ -104,7 +104,7 @@ func (u *uci) useChess(chess960 bool) *Error {
 
 func (u *uci) handle(line string) (quit bool) {
 	defer survive(u.s, u.fail, &quit)
-	name, rest := cutWord(line)
+	name, rest := CutWord(line)
 	args := strings.Fields(rest)
 	s := u.s
 	var e *Error
@@ -133,7 +133,7 @@ func (u *uci) handle(line string) (quit bool) {
 	case "quit":
 		return true
 	default:
-		s.w.lines("info string unknown command '" + clip(line) + "'")
+		s.w.lines("info string unknown command '" + Clip(line) + "'")
 	}
 	if e != nil {
 		u.fail(e)

@@ -35,7 +35,7 @@ var variantOptions = []string{"UGI_Variant", "Variant"}
 
 func (u *ugi) handle(line string) (quit bool) {
 	defer survive(u.s, u.fail, &quit)
-	name, rest := cutWord(line)
+	name, rest := CutWord(line)
 	args := strings.Fields(rest)
 	s := u.s
 	var e *Error

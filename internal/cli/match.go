@@ -12,7 +12,7 @@ import (
 	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/serve"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 func runMatch(ctx context.Context, env Env, args []string) error {
@@ -73,9 +73,9 @@ Example:
 	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/")
 	events := fs.String("events", "", "write JSON-lines events to `FILE`")
 	serveAddr := fs.String("serve", "", "show the match live in the browser: serve it on `HOST:PORT` (/watch) while it runs")
-	startT := fs.Duration("start-timeout", protocol.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
-	readyT := fs.Duration("ready-timeout", protocol.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")
-	quitT := fs.Duration("quit-timeout", protocol.DefaultQuitTimeout, "time allowed to quit before the process is killed")
+	startT := fs.Duration("start-timeout", client.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
+	readyT := fs.Duration("ready-timeout", client.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")
+	quitT := fs.Duration("quit-timeout", client.DefaultQuitTimeout, "time allowed to quit before the process is killed")
 	moveT := fs.Duration("move-timeout", referee.DefaultMoveTimeout, "time allowed for a move when no clock limits it (depth, nodes)")
 	args, err := parse(fs, env, args)
 	if err != nil {

@@ -42,6 +42,7 @@ func playChess960(t *testing.T, numbers []int, a, b EngineConfig) (castlings int
 	t.Helper()
 	for _, n := range numbers {
 		cfg := testConfig(t, fmt.Sprintf("chess960(number=%d)", n), 2, a, b)
+		cfg.Timeouts = peerTimeouts
 		cfg.Limits.Nodes = int64(shortOr(3000, 500))
 		cfg.MaxPlies = shortOr(120, 60)
 		cfg.Out = filepath.Join(t.TempDir(), fmt.Sprint(n))

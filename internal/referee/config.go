@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // Config is one match (or one shard of it) as the command line gives it.
@@ -37,9 +37,9 @@ type Config struct {
 	SPRT     string     // "": off; else as stats.ParseSPRT reads it
 
 	Shard       Shard
-	Concurrency int               // games at once (0: 1)
-	Timeouts    protocol.Timeouts // engine start, isready, quit (zero: the client's defaults)
-	MoveTimeout time.Duration     // a move's deadline when no clock limits it (0: DefaultMoveTimeout)
+	Concurrency int             // games at once (0: 1)
+	Timeouts    client.Timeouts // engine start, isready, quit (zero: the client's defaults)
+	MoveTimeout time.Duration   // a move's deadline when no clock limits it (0: DefaultMoveTimeout)
 
 	Out    string   // output directory (journal, records, stderr logs)
 	Events string   // JSON-lines events file ("": none)

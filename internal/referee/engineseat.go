@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // EngineSeat is a Seat played by an engine process: meeple's own engine
@@ -34,7 +34,7 @@ type EngineSeat struct {
 	cfg    EngineConfig
 	pool   *pool
 	stderr io.Writer
-	client *protocol.Client
+	client *client.Client
 	fault  *fault // what made the process unusable: it goes before the next game
 }
 
@@ -46,8 +46,8 @@ type EngineOptions struct {
 	// with an environment variable that makes TestMain run the engine),
 	// as the referee's own tests do.
 	Self     []string
-	Timeouts protocol.Timeouts // start, isready, quit (zero: the client's defaults)
-	Stderr   io.Writer         // receives the engine's stderr (nil: discarded)
+	Timeouts client.Timeouts // start, isready, quit (zero: the client's defaults)
+	Stderr   io.Writer       // receives the engine's stderr (nil: discarded)
 }
 
 // StartEngineSeat starts cfg's process and its handshake (hello, uci, ...,
@@ -128,7 +128,7 @@ func (es *EngineSeat) NewGame(ctx context.Context, rules string) error {
 	if f := es.acquire(ctx); f != nil {
 		return f
 	}
-	if es.cfg.Proto == "uci" && protocol.IsChess960(rules) && !es.client.HasOption(uciChess960) {
+	if es.cfg.Proto == "uci" && client.IsChess960(rules) && !es.client.HasOption(uciChess960) {
 		return &fault{kind: Startup, err: fmt.Errorf("engine %s: the variant is Chess960, and the engine does not list the %s option (proto=uci)", es.cfg.Name, uciChess960)}
 	}
 	for _, step := range []func(context.Context) error{
@@ -146,9 +146,9 @@ func (es *EngineSeat) NewGame(ctx context.Context, rules string) error {
 // Go sends the request to the process. A failure (crash, stall, protocol
 // error, the context ending mid-search) makes the process unusable: it is
 // replaced before the next game.
-func (es *EngineSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
+func (es *EngineSeat) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
 	if es.client == nil {
-		return protocol.GoReply{}, &fault{kind: ProtocolError, err: fmt.Errorf("engine %s: no game started (NewGame)", es.cfg.Name)}
+		return client.GoReply{}, &fault{kind: ProtocolError, err: fmt.Errorf("engine %s: no game started (NewGame)", es.cfg.Name)}
 	}
 	rep, err := es.client.Go(ctx, req)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // TestFaults plays a faulty fake against the real engine: every game is
@@ -131,10 +131,10 @@ func TestStderr(t *testing.T) {
 		// The copy never blocks the engine: what the disk does not take in
 		// time is dropped with a note, so the size has no lower bound
 		// beyond one buffer; the cap and its note always hold.
-		if len(log) > protocol.DefaultStderrLimit+4096 {
-			t.Errorf("game %d: log of %d bytes; want it capped near %d", r.Game, len(log), protocol.DefaultStderrLimit)
+		if len(log) > client.DefaultStderrLimit+4096 {
+			t.Errorf("game %d: log of %d bytes; want it capped near %d", r.Game, len(log), client.DefaultStderrLimit)
 		}
-		if note := fmt.Sprintf("[stderr truncated after %d bytes]", protocol.DefaultStderrLimit); !strings.Contains(string(log), note) {
+		if note := fmt.Sprintf("[stderr truncated after %d bytes]", client.DefaultStderrLimit); !strings.Contains(string(log), note) {
 			t.Errorf("game %d: log of %d bytes without the note %q", r.Game, len(log), note)
 		}
 		if len(log) < 100_000 && !strings.Contains(string(log), "bytes dropped") {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/stats"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // File names in the output directory.
@@ -368,7 +368,7 @@ func writeRecords(path string, rs []*Record) error {
 // standard array. The process stays in its pool for the first game; one
 // that fails to start is left to that game, which records the fault.
 func (m *match) checkChess960(ctx context.Context) error {
-	if !protocol.IsChess960(m.rules) {
+	if !client.IsChess960(m.rules) {
 		return nil
 	}
 	for i, e := range m.cfg.Engines {

@@ -7,7 +7,7 @@ import (
 	"io"
 	"sync"
 
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // fault is an engine's failure in a game: the termination it causes and
@@ -28,14 +28,14 @@ func faultOf(err error) *fault {
 	if f, ok := err.(*fault); ok {
 		return f
 	}
-	var ee *protocol.EngineError
+	var ee *client.EngineError
 	if errors.As(err, &ee) {
 		switch ee.Kind {
-		case protocol.Startup:
+		case client.Startup:
 			return &fault{kind: Startup, err: err, kill: true}
-		case protocol.Crash:
+		case client.Crash:
 			return &fault{kind: Crash, err: err, kill: true}
-		case protocol.Stall:
+		case client.Stall:
 			return &fault{kind: Stall, err: err, kill: true}
 		}
 	}
@@ -48,21 +48,21 @@ func faultOf(err error) *fault {
 // then dead and forfeits the rest of its games.
 type pool struct {
 	cfg      EngineConfig
-	spec     protocol.EngineSpec
-	timeouts protocol.Timeouts
+	spec     client.EngineSpec
+	timeouts client.Timeouts
 
 	mu      sync.Mutex
-	idle    []*protocol.Client
+	idle    []*client.Client
 	dead    *fault // restart=off: why the engine is gone
 	closing sync.WaitGroup
 }
 
-func newPool(cfg EngineConfig, argv []string, t protocol.Timeouts) *pool {
-	opts := make([]protocol.EngineOption, len(cfg.Options))
+func newPool(cfg EngineConfig, argv []string, t client.Timeouts) *pool {
+	opts := make([]client.EngineOption, len(cfg.Options))
 	for i, o := range cfg.Options {
-		opts[i] = protocol.EngineOption{Name: o.Name, Value: o.Value}
+		opts[i] = client.EngineOption{Name: o.Name, Value: o.Value}
 	}
-	return &pool{cfg: cfg, timeouts: t, spec: protocol.EngineSpec{
+	return &pool{cfg: cfg, timeouts: t, spec: client.EngineSpec{
 		Name: cfg.Name, Cmd: argv, Dir: cfg.Dir, Env: cfg.Env, Dialect: cfg.Proto, Options: opts,
 	}}
 }
@@ -70,7 +70,7 @@ func newPool(cfg EngineConfig, argv []string, t protocol.Timeouts) *pool {
 // acquire hands out a process for a game, starting one if none is idle;
 // stderr receives its stderr (the game's log). A startup failure, or a
 // dead engine, is returned as a fault.
-func (p *pool) acquire(ctx context.Context, stderr io.Writer) (*protocol.Client, *fault) {
+func (p *pool) acquire(ctx context.Context, stderr io.Writer) (*client.Client, *fault) {
 	p.mu.Lock()
 	if p.dead != nil {
 		d := p.dead
@@ -95,7 +95,7 @@ func (p *pool) acquire(ctx context.Context, stderr io.Writer) (*protocol.Client,
 		}
 	}
 	p.mu.Unlock()
-	c, err := protocol.StartEngine(ctx, p.spec, stderr, p.timeouts)
+	c, err := client.StartEngine(ctx, p.spec, stderr, p.timeouts)
 	if err != nil {
 		f := faultOf(err)
 		f.kind = Startup
@@ -110,7 +110,7 @@ func (p *pool) acquire(ctx context.Context, stderr io.Writer) (*protocol.Client,
 // release returns a process after a game. With a fault that makes it
 // unusable it is closed instead (killed if it does not quit), and with
 // restart off the engine is dead.
-func (p *pool) release(c *protocol.Client, f *fault) {
+func (p *pool) release(c *client.Client, f *fault) {
 	c.SetStderr(nil)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -138,7 +138,7 @@ func (p *pool) failedLocked(f *fault) {
 }
 
 // closeLocked closes a process in the background; closeAll waits for it.
-func (p *pool) closeLocked(c *protocol.Client) {
+func (p *pool) closeLocked(c *client.Client) {
 	p.closing.Add(1)
 	go func() {
 		defer p.closing.Done()

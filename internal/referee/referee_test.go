@@ -9,7 +9,7 @@ import (
 	"time"
 
 	_ "github.com/meeple-games/meeple/games/kinarow"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 func TestMain(m *testing.M) {
@@ -41,7 +41,7 @@ func testConfig(t *testing.T, variant string, games int, engines ...EngineConfig
 	return Config{
 		Variant: variant, Engines: engines, Games: games, Seed: 1, Concurrency: 2,
 		Margin:      50 * time.Millisecond,
-		Timeouts:    protocol.Timeouts{Start: 5 * time.Second, Ready: 10 * time.Second, Quit: 500 * time.Millisecond},
+		Timeouts:    client.Timeouts{Start: 5 * time.Second, Ready: 10 * time.Second, Quit: 500 * time.Millisecond},
 		MoveTimeout: 3 * time.Second,
 		Out:         filepath.Join(t.TempDir(), "out"),
 		Stderr:      io.Discard, // warnings (a lock taken over after TestResume's SIGKILL); TestLock checks them

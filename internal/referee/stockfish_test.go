@@ -11,6 +11,7 @@ import (
 	"time"
 
 	_ "github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // peersEnv, when set, turns a missing peer engine (Stockfish) from a skip
@@ -19,6 +20,11 @@ const peersEnv = "MEEPLE_REQUIRE_PEERS"
 
 // stockfishPath finds Stockfish in PATH or where Debian's package puts
 // it, or skips the test.
+// peerTimeouts are the timeouts of games against a real peer, which may
+// start slowly on a loaded machine (Stockfish allocating its hash while
+// other tests run): generous, since these games never wait them out.
+var peerTimeouts = client.Timeouts{Start: time.Minute, Ready: time.Minute, Quit: 2 * time.Second}
+
 func stockfishPath(t *testing.T) string {
 	t.Helper()
 	if p, err := exec.LookPath("stockfish"); err == nil {
@@ -88,6 +94,7 @@ func TestStockfishMatch(t *testing.T) {
 		Options: []EngineOption{{"Threads", "1"}, {"Hash", "16"}, {"Move Overhead", "100"},
 			{"UCI_LimitStrength", "true"}, {"UCI_Elo", strconv.Itoa(elo)}}}
 	cfg := testConfig(t, "chess", 2, me, stockfish)
+	cfg.Timeouts = peerTimeouts
 	cfg.Concurrency = 1 // the clocks are the point: no game competes with another for the CPU
 	cfg.Limits.TC = TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}
 	cfg.MaxPlies = 200 // bounds the test's time: at most 2 s of clock a side a game

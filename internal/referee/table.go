@@ -15,7 +15,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/version"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // Seat is one player of a game at a Table. Go answers the request of the
@@ -31,13 +31,13 @@ import (
 // move); Elapsed is the time the seat took, as it measured it, and is
 // charged to its clock (a seat whose deadline passed returns with the time
 // it waited, and loses on time when a clock runs). An error ends the game
-// with the seat losing: a *protocol.EngineError by its kind (crash, stall,
+// with the seat losing: a *client.EngineError by its kind (crash, stall,
 // startup; a stall under a clock is a time loss), any other a protocol
 // error. When ctx ends Go must return promptly; the game is then abandoned.
 //
 // Go is called from the goroutine running Table.Play, one request at a time.
 type Seat interface {
-	Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error)
+	Go(ctx context.Context, req client.GoRequest) (client.GoReply, error)
 }
 
 // NewGamer is a Seat that wants to know of each game before its first
@@ -290,7 +290,7 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			return g.end(MaxPlies, -1, fmt.Sprintf("%d plies played (--max-plies)", g.plies)), nil
 		}
 		ts, ck := t.Seats[who], g.clocks[who]
-		req := protocol.GoRequest{MoveTime: ts.Limits.MoveTime, Depth: ts.Limits.Depth, Nodes: ts.Limits.Nodes}
+		req := client.GoRequest{MoveTime: ts.Limits.MoveTime, Depth: ts.Limits.Depth, Nodes: ts.Limits.Nodes}
 		if hidden {
 			req.Position = vs.View(who)
 		} else {
@@ -335,8 +335,8 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 		}
 		if err != nil {
 			f := faultOf(err)
-			var ee *protocol.EngineError
-			if clocked && errors.As(err, &ee) && ee.Kind == protocol.Stall {
+			var ee *client.EngineError
+			if clocked && errors.As(err, &ee) && ee.Kind == client.Stall {
 				// The clock ran out and the engine did not even answer stop:
 				// a time loss, and the process is not to be trusted again.
 				f = &fault{kind: TimeLoss, err: fmt.Errorf("no move within %v (the flag fell; no answer to stop either): %v", deadline, err), kill: true}

@@ -7,15 +7,15 @@ import (
 	"github.com/meeple-games/meeple/games"
 	_ "github.com/meeple-games/meeple/games/kinarow"
 	"github.com/meeple-games/meeple/internal/referee"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // firstMove is a Seat that plays the first legal move of the position the
 // table's hook last showed.
 type firstMove struct{ st *games.State }
 
-func (s firstMove) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
-	return protocol.GoReply{Move: (*s.st).FormatMove((*s.st).LegalMoves(nil)[0])}, nil
+func (s firstMove) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
+	return client.GoReply{Move: (*s.st).FormatMove((*s.st).LegalMoves(nil)[0])}, nil
 }
 
 // A game of tic-tac-toe at a Table with two scripted seats, then the same

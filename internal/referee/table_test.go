@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // scriptSeat plays a move that depends only on the position (the state the
@@ -17,16 +17,16 @@ import (
 // uninterrupted one did. reply, when set, replaces its reply.
 type scriptSeat struct {
 	st    *games.State
-	reply func(req protocol.GoRequest) (protocol.GoReply, error)
+	reply func(req client.GoRequest) (client.GoReply, error)
 }
 
-func (s *scriptSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
+func (s *scriptSeat) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
 	if s.reply != nil {
 		return s.reply(req)
 	}
 	st := *s.st
 	moves := st.LegalMoves(nil)
-	return protocol.GoReply{Move: st.FormatMove(moves[st.Hash()%uint64(len(moves))]), Elapsed: time.Millisecond}, nil
+	return client.GoReply{Move: st.FormatMove(moves[st.Hash()%uint64(len(moves))]), Elapsed: time.Millisecond}, nil
 }
 
 // scriptTable is a table of scripted seats, each with a 10+0.1 clock; the
@@ -114,10 +114,10 @@ func TestTableSpent(t *testing.T) {
 	tb, _ := scriptTable(t, "tictactoe", 1, []Ply{{Move: "b2", Seat: 1, Micro: 1000}})
 	var asked []time.Duration
 	seat := tb.Seats[1].Seat.(*scriptSeat)
-	seat.reply = func(req protocol.GoRequest) (protocol.GoReply, error) {
+	seat.reply = func(req client.GoRequest) (client.GoReply, error) {
 		asked = append(asked, req.Time[1], req.Deadline)
 		seat.reply = nil
-		return protocol.GoReply{Move: "a1", Elapsed: 500 * time.Millisecond}, nil
+		return client.GoReply{Move: "a1", Elapsed: 500 * time.Millisecond}, nil
 	}
 	tb.Spent = 3 * time.Second
 	rec := playTable(t, tb)
@@ -181,24 +181,24 @@ func TestTableBadPlies(t *testing.T) {
 func TestTableEnds(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		reply protocol.GoReply
+		reply client.GoReply
 		err   error
 		limit Limits
 		want  Termination
 	}{
-		{name: "illegal", reply: protocol.GoReply{Move: "z9"}, want: IllegalMove},
-		{name: "resign", reply: protocol.GoReply{Resign: true}, want: Resignation},
+		{name: "illegal", reply: client.GoReply{Move: "z9"}, want: IllegalMove},
+		{name: "resign", reply: client.GoReply{Resign: true}, want: Resignation},
 		{name: "error", err: errors.New("gone"), want: ProtocolError},
-		{name: "crash", err: &protocol.EngineError{Engine: "x", Kind: protocol.Crash, Err: errors.New("exit 1")}, want: Crash},
-		{name: "stall", err: &protocol.EngineError{Engine: "x", Kind: protocol.Stall, Err: errors.New("no reply")}, want: Stall},
-		{name: "stall under a clock", err: &protocol.EngineError{Engine: "x", Kind: protocol.Stall, Err: errors.New("no reply")},
+		{name: "crash", err: &client.EngineError{Engine: "x", Kind: client.Crash, Err: errors.New("exit 1")}, want: Crash},
+		{name: "stall", err: &client.EngineError{Engine: "x", Kind: client.Stall, Err: errors.New("no reply")}, want: Stall},
+		{name: "stall under a clock", err: &client.EngineError{Engine: "x", Kind: client.Stall, Err: errors.New("no reply")},
 			limit: Limits{TC: TimeControl{Base: time.Second}}, want: TimeLoss},
-		{name: "flag", reply: protocol.GoReply{Move: "b2", Elapsed: 3 * time.Second}, limit: Limits{TC: TimeControl{Base: time.Second}}, want: TimeLoss},
+		{name: "flag", reply: client.GoReply{Move: "b2", Elapsed: 3 * time.Second}, limit: Limits{TC: TimeControl{Base: time.Second}}, want: TimeLoss},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb, _ := scriptTable(t, "tictactoe", 1, nil)
 			tb.Seats[1].Limits = tc.limit
-			tb.Seats[1].Seat = &scriptSeat{reply: func(protocol.GoRequest) (protocol.GoReply, error) { return tc.reply, tc.err }}
+			tb.Seats[1].Seat = &scriptSeat{reply: func(client.GoRequest) (client.GoReply, error) { return tc.reply, tc.err }}
 			rec := playTable(t, tb)
 			if rec.Termination != tc.want || rec.Loser != 2 {
 				t.Fatalf("termination %s, loser %d (%s); want %s, loser 2", rec.Termination, rec.Loser, rec.Reason, tc.want)
@@ -214,9 +214,9 @@ func TestTableEnds(t *testing.T) {
 func TestTableCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	tb, _ := scriptTable(t, "tictactoe", 1, nil)
-	tb.Seats[0].Seat = &scriptSeat{reply: func(protocol.GoRequest) (protocol.GoReply, error) {
+	tb.Seats[0].Seat = &scriptSeat{reply: func(client.GoRequest) (client.GoReply, error) {
 		cancel()
-		return protocol.GoReply{}, ctx.Err()
+		return client.GoReply{}, ctx.Err()
 	}}
 	if rec, err := tb.Play(ctx); rec != nil || !errors.Is(err, context.Canceled) {
 		t.Fatalf("Play = %v, %v; want no record and context.Canceled", rec, err)
@@ -229,7 +229,7 @@ func TestTableCancel(t *testing.T) {
 func TestEngineSeat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	opt := EngineOptions{Self: []string{os.Args[0]}, Timeouts: protocol.Timeouts{Start: 5 * time.Second, Ready: 10 * time.Second, Quit: 500 * time.Millisecond}}
+	opt := EngineOptions{Self: []string{os.Args[0]}, Timeouts: client.Timeouts{Start: 5 * time.Second, Ready: 10 * time.Second, Quit: 500 * time.Millisecond}}
 	cfg, err := ParseEngine("cmd=@self depth=2 env=REFEREE_HELPER=engine env=" + noExitSleep)
 	if err != nil {
 		t.Fatal(err)

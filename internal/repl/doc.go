@@ -2,7 +2,7 @@
 //
 // Run plays one session: against the built-in engine (internal/players,
 // searching in this process), against any engine program through the same
-// protocol client the referee uses (protocol.StartEngine; engine specs in
+// protocol client the referee uses (client.StartEngine; engine specs in
 // the referee's syntax, see ParseEngine), people against each other (hot
 // seat), or engines against each other while the person watches. In games
 // of more than two seats every seat but the person's is an engine's.

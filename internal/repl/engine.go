@@ -16,7 +16,7 @@ import (
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
 	"github.com/meeple-games/meeple/internal/table"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // Builtin is the Cmd of an engine configuration that stands for the
@@ -238,10 +238,10 @@ func (b *builtin) thought(in search.Info) thought {
 // a failure.
 type process struct {
 	cfg    referee.EngineConfig
-	spec   protocol.EngineSpec
+	spec   client.EngineSpec
 	lim    limits
 	stderr io.Writer
-	c      *protocol.Client
+	c      *client.Client
 	synced int // the game the engine was last told of with newgame; -1 none
 	game   int // the current game
 }
@@ -263,11 +263,11 @@ func newProcess(e referee.EngineConfig, self []string, stderr io.Writer) (*proce
 		}
 		argv = append(append([]string(nil), self...), e.Args...)
 	}
-	opts := make([]protocol.EngineOption, len(e.Options))
+	opts := make([]client.EngineOption, len(e.Options))
 	for i, o := range e.Options {
-		opts[i] = protocol.EngineOption{Name: o.Name, Value: o.Value}
+		opts[i] = client.EngineOption{Name: o.Name, Value: o.Value}
 	}
-	return &process{cfg: e, lim: limitsOf(e), stderr: stderr, synced: -1, spec: protocol.EngineSpec{
+	return &process{cfg: e, lim: limitsOf(e), stderr: stderr, synced: -1, spec: client.EngineSpec{
 		Name: e.Name, Cmd: argv, Dir: e.Dir, Env: e.Env, Dialect: e.Proto, Options: opts,
 	}}, nil
 }
@@ -287,7 +287,7 @@ func (p *process) close() error {
 
 func (p *process) think(ctx context.Context, t *table.Table, seat int, lv engine.Level, progress func(thought)) (thought, error) {
 	if p.c == nil {
-		c, err := protocol.StartEngine(ctx, p.spec, p.stderr, protocol.Timeouts{})
+		c, err := client.StartEngine(ctx, p.spec, p.stderr, client.Timeouts{})
 		if err != nil {
 			return thought{}, err
 		}
@@ -301,7 +301,7 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv engine
 		p.synced = p.game
 	}
 	lim := p.lim.apply(lv)
-	req := protocol.GoRequest{Position: t.Start(), Start: t.Variant().Game.NewState().Position(), Moves: t.Moves(),
+	req := client.GoRequest{Position: t.Start(), Start: t.Variant().Game.NewState().Position(), Moves: t.Moves(),
 		Nodes: lim.Nodes, Depth: lim.Depth, MoveTime: lim.MoveTime}
 	if hidden(t.Game()) {
 		req.Position, req.Moves = t.View(seat), nil
@@ -310,7 +310,7 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv engine
 		req.Deadline = lim.MoveTime + time.Second
 	}
 	if progress != nil {
-		req.Info = func(rep protocol.GoReply) { progress(p.thought(rep)) }
+		req.Info = func(rep client.GoReply) { progress(p.thought(rep)) }
 	}
 	rep, err := p.c.Go(ctx, req)
 	if err != nil {
@@ -321,7 +321,7 @@ func (p *process) think(ctx context.Context, t *table.Table, seat int, lv engine
 }
 
 // thought is what a reply (or a reply so far) says.
-func (p *process) thought(rep protocol.GoReply) thought {
+func (p *process) thought(rep client.GoReply) thought {
 	th := thought{Move: rep.Move, HasScore: rep.HasScore, Score: rep.Score, Mate: matePlies(p.c.Dialect(), rep.Mate),
 		Depth: rep.Depth, Nodes: rep.Nodes, Elapsed: rep.Elapsed, PV: rep.PV}
 	th.normalize()

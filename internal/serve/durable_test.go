@@ -35,7 +35,7 @@ import (
 // playOut plays game n (1-based) to its end through the pages: the seat
 // to move plays its last legal move (in The Game, its cards before it
 // ends its turn); the engines play theirs. It returns the final state as the spectator saw it.
-func playOut(t testing.TB, spec *client, pages []*client, n int) map[string]any {
+func playOut(t testing.TB, spec *page, pages []*page, n int) map[string]any {
 	t.Helper()
 	cur := 0
 	for moves := 0; moves < 5000; moves++ {
@@ -49,7 +49,7 @@ func playOut(t testing.TB, spec *client, pages []*client, n int) map[string]any 
 			cur++ // a chance outcome comes next
 			continue
 		}
-		var c *client
+		var c *page
 		for _, p := range pages {
 			if p.seat == who {
 				c = p
@@ -74,7 +74,7 @@ func playOut(t testing.TB, spec *client, pages []*client, n int) map[string]any 
 
 // seen is the last state of game n the page got if it is at ply at or
 // later (or over), else the next such state.
-func (c *client) seen(n, at int) map[string]any {
+func (c *page) seen(n, at int) map[string]any {
 	c.t.Helper()
 	ok := func(m map[string]any) bool {
 		return m["type"] == "state" && int(m["game"].(float64)) == n && (int(m["ply"].(float64)) >= at || m["result"] != nil)
@@ -142,7 +142,7 @@ func TestServeSeedsFresh(t *testing.T) {
 	room := ts.create(t, `{"variant":"thegame(players=2,high=30)","seats":[{"person":true},{"person":true}]}`)
 	a, b := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
 	spec := ts.dial(t, room.Watch)
-	playOut(t, spec, []*client{a, b}, 1)
+	playOut(t, spec, []*page{a, b}, 1)
 	rs, _ := ts.records(t, room.Room)
 	if len(rs) != 1 {
 		t.Fatalf("after game 1: %d records", len(rs))
@@ -162,7 +162,7 @@ func TestServeSeedsFresh(t *testing.T) {
 		t.Fatal("game 2's seed follows from game 1's record")
 	}
 	a.stateAt(1)
-	for _, c := range []*client{a, b, spec} {
+	for _, c := range []*page{a, b, spec} {
 		c.stateAt(14) // both hands dealt
 	}
 	// While game 2 plays, the records hold game 1 only, and nothing a page
@@ -172,14 +172,14 @@ func TestServeSeedsFresh(t *testing.T) {
 	if len(rs) != 1 || strings.Contains(body, secret) {
 		t.Fatalf("during game 2 the records are %d games (%q)", len(rs), body)
 	}
-	for _, c := range []*client{a, b, spec} {
+	for _, c := range []*page{a, b, spec} {
 		for _, m := range c.raw {
 			if bytes.Contains(m, []byte(secret)) || bytes.Contains(m, []byte(strconv.FormatUint(seed2, 16))) {
 				t.Fatalf("a page got game 2's seed: %s", m)
 			}
 		}
 	}
-	playOut(t, spec, []*client{a, b}, 2)
+	playOut(t, spec, []*page{a, b}, 2)
 	rs, _ = ts.records(t, room.Room)
 	if len(rs) != 2 || rs[1].Seed != seed2 || rs[1].Seed == rs[0].Seed {
 		t.Fatalf("after game 2: %d records, seeds %d, %d (game 2's was %d)", len(rs), rs[0].Seed, rs[len(rs)-1].Seed, seed2)
@@ -311,7 +311,7 @@ func TestServeRepairsAtStart(t *testing.T) {
 	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"person":true}]}`)
 	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
 	spec := ts.dial(t, room.Watch)
-	playOut(t, spec, []*client{x, o}, 1)
+	playOut(t, spec, []*page{x, o}, 1)
 	ts.close()
 	txt := filepath.Join(dir, "rooms", room.Room+".txt")
 	whole, err := os.ReadFile(txt)
@@ -386,7 +386,7 @@ func TestServeTalk(t *testing.T) {
 	dir := t.TempDir()
 	ts := startServer(t, dir, Limits{})
 	room := ts.create(t, `{"variant":"thegame(players=3,high=30)","seats":[{"person":true},{"person":true},{"person":true}]}`)
-	var cs []*client
+	var cs []*page
 	for _, s := range room.Seats {
 		cs = append(cs, ts.dial(t, s.Link))
 	}
@@ -414,7 +414,7 @@ func TestServeTalk(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		c         *client
+		c         *page
 		msg, want string
 	}{
 		{spec, `{"type":"talk","pile":"a","word":"stop"}`, "spectator-talk"},
@@ -545,7 +545,7 @@ func TestServeReview(t *testing.T) {
 	room := ts.create(t, ticTacToe)
 	x, o := ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)
 	for i, mv := range []string{"a1", "a2", "b1", "b2", "c1"} {
-		c := []*client{x, o}[i%2]
+		c := []*page{x, o}[i%2]
 		c.seen(1, i)
 		c.move(mv, i)
 	}
@@ -627,7 +627,7 @@ func TestServeProofs(t *testing.T) {
 			t.Fatal(err)
 		}
 		room := ts.create(t, `{"variant":"`+tc.variant+`","help":true,"seats":[{"person":true},{"person":true}]}`)
-		pages := []*client{ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)}
+		pages := []*page{ts.dial(t, room.Seats[0].Link), ts.dial(t, room.Seats[1].Link)}
 		st := v.Game.NewState()
 		rng := rand.New(rand.NewPCG(uint64(tc.plies), 7))
 		for ply := 0; ply < tc.plies; ply++ {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/referee"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // A room's game is played at a referee.Table: the referee's game loop owns
@@ -282,7 +282,7 @@ type personSeat struct {
 	moves chan personMove
 }
 
-func (p *personSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
+func (p *personSeat) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
 	start := time.Now()
 	var flag <-chan time.Time
 	if req.Deadline > 0 {
@@ -295,12 +295,12 @@ func (p *personSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.G
 		p.room.mu.Lock()
 		p.room.arrived = pm.at // the latency metric counts from here
 		p.room.mu.Unlock()
-		return protocol.GoReply{Move: pm.move, Resign: pm.resign, Elapsed: time.Since(start)}, nil
+		return client.GoReply{Move: pm.move, Resign: pm.resign, Elapsed: time.Since(start)}, nil
 	case <-flag:
 		// Past the deadline: the Table charges the time and the flag falls.
-		return protocol.GoReply{Elapsed: time.Since(start)}, nil
+		return client.GoReply{Elapsed: time.Since(start)}, nil
 	case <-ctx.Done():
-		return protocol.GoReply{}, ctx.Err()
+		return client.GoReply{}, ctx.Err()
 	}
 }
 
@@ -318,13 +318,13 @@ func (e *engineSeat) NewGame(ctx context.Context, rules string) error {
 	if e.es == nil {
 		if e.cfg.Cmd == "" {
 			_, err := e.room.s.engineConfig(e.spec)
-			return &protocol.EngineError{Engine: e.spec, Kind: protocol.Startup, Err: err}
+			return &client.EngineError{Engine: e.spec, Kind: client.Startup, Err: err}
 		}
 		es, err := referee.StartEngineSeat(ctx, e.cfg, referee.EngineOptions{Self: e.room.s.cfg.Self, Stderr: io.Discard})
 		if err != nil {
-			var ee *protocol.EngineError
+			var ee *client.EngineError
 			if !errors.As(err, &ee) {
-				err = &protocol.EngineError{Engine: e.cfg.Name, Kind: protocol.Startup, Err: err}
+				err = &client.EngineError{Engine: e.cfg.Name, Kind: client.Startup, Err: err}
 			}
 			return err
 		}
@@ -333,7 +333,7 @@ func (e *engineSeat) NewGame(ctx context.Context, rules string) error {
 	return e.es.NewGame(ctx, rules)
 }
 
-func (e *engineSeat) Go(ctx context.Context, req protocol.GoRequest) (protocol.GoReply, error) {
+func (e *engineSeat) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
 	rep, err := e.es.Go(ctx, req)
 	e.room.mu.Lock()
 	e.room.arrived = time.Now()

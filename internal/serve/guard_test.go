@@ -166,7 +166,7 @@ func TestServeCapsRecover(t *testing.T) {
 	}
 	x := ts.dial(t, room.Seats[0].Link)
 	spec := ts.dial(t, room.Watch)
-	playOut(t, spec, []*client{x}, 1)
+	playOut(t, spec, []*page{x}, 1)
 	// The game is over: its engine plays no more.
 	deadline := time.Now().Add(10 * time.Second)
 	for ts.s.engines.Load() != 0 && time.Now().Before(deadline) {

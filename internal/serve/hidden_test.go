@@ -17,7 +17,7 @@ import (
 func TestServeHiddenHands(t *testing.T) {
 	ts := startServer(t, t.TempDir(), Limits{})
 	room := ts.create(t, `{"variant":"thegame(players=3)","seats":[{"person":true},{"person":true},{"person":true}]}`)
-	var cs []*client
+	var cs []*page
 	for _, s := range room.Seats {
 		cs = append(cs, ts.dial(t, s.Link))
 	}

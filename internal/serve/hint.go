@@ -19,7 +19,7 @@ import (
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // hintTime is how long the engine thinks for a hint.
@@ -47,7 +47,7 @@ func (r *Room) hint(c *conn) *refusal {
 	}
 	g := r.file.gameSeat(c.roomSeat)
 	st := r.st.Clone()
-	req := protocol.GoRequest{Start: r.variant.Game.NewState().Position(), MoveTime: hintTime, Deadline: hintTime + time.Second}
+	req := client.GoRequest{Start: r.variant.Game.NewState().Position(), MoveTime: hintTime, Deadline: hintTime + time.Second}
 	if vs, ok := st.(games.ViewState); ok && r.variant.Game.Type().Information == games.ImperfectInformation {
 		req.Position = vs.View(g)
 	} else {
@@ -61,7 +61,7 @@ func (r *Room) hint(c *conn) *refusal {
 }
 
 // think runs the engine for a hint and sends its thinking to c.
-func (s *Server) think(c *conn, g games.Game, st games.State, ply int, rules string, req protocol.GoRequest) {
+func (s *Server) think(c *conn, g games.Game, st games.State, ply int, rules string, req client.GoRequest) {
 	defer c.hinting.Store(false)
 	defer s.releaseEngines(1)
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -73,7 +73,7 @@ func (s *Server) think(c *conn, g games.Game, st games.State, ply int, rules str
 		case <-ctx.Done():
 		}
 	}()
-	send := func(rep protocol.GoReply, done bool) {
+	send := func(rep client.GoReply, done bool) {
 		m := hintMsg{Type: "hint", Ply: ply, Depth: rep.Depth, Score: rep.Score, Mate: rep.Mate, Has: rep.HasScore, Done: done,
 			PV: notesOfLine(st, rep.PV)}
 		if m.Mate == 0 && search.IsMate(m.Score) {
@@ -96,17 +96,17 @@ func (s *Server) think(c *conn, g games.Game, st games.State, ply int, rules str
 		referee.EngineOptions{Self: s.cfg.Self, Stderr: io.Discard})
 	if err != nil {
 		s.logf("a hint's engine: %v", err)
-		send(protocol.GoReply{}, true)
+		send(client.GoReply{}, true)
 		return
 	}
 	defer es.Close()
 	if err := es.NewGame(ctx, rules); err != nil {
 		s.logf("a hint's engine: %v", err)
-		send(protocol.GoReply{}, true)
+		send(client.GoReply{}, true)
 		return
 	}
 	last := time.Time{}
-	req.Info = func(rep protocol.GoReply) {
+	req.Info = func(rep client.GoReply) {
 		if time.Since(last) >= 100*time.Millisecond { // enough to watch it think, not a flood
 			last = time.Now()
 			send(rep, false)
@@ -259,7 +259,7 @@ func (s *Server) judge(c *conn, v *games.Variant, game int, moves []string) {
 		pic := picture(st, -1)
 		m := reviewMsg{Type: "review", Game: game, Ply: k, Picture: &pic, ToMove: st.Player()}
 		if who := st.Player(); who >= 0 {
-			rep, err := es.Go(ctx, protocol.GoRequest{Start: start, Moves: moves[:k], Nodes: reviewNodes, Deadline: 30 * time.Second})
+			rep, err := es.Go(ctx, client.GoRequest{Start: start, Moves: moves[:k], Nodes: reviewNodes, Deadline: 30 * time.Second})
 			if err != nil {
 				if ctx.Err() == nil {
 					s.logf("a review's engine: %v", err)

@@ -76,11 +76,11 @@ func TestServeLogSegments(t *testing.T) {
 	ts.s.log.segBytes = 2 << 10
 	ts.s.log.mu.Unlock()
 	var rooms []created
-	var pages [][2]*client
+	var pages [][2]*page
 	for range 3 {
 		c := ts.create(t, `{"variant":"connect4","seats":[{"person":true},{"person":true}]}`)
 		rooms = append(rooms, c)
-		pages = append(pages, [2]*client{ts.dial(t, c.Seats[0].Link), ts.dial(t, c.Seats[1].Link)})
+		pages = append(pages, [2]*page{ts.dial(t, c.Seats[0].Link), ts.dial(t, c.Seats[1].Link)})
 	}
 	for ply := range 12 {
 		for _, p := range pages {

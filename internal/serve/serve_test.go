@@ -94,7 +94,7 @@ func newHTTPTest(s *Server) *httptest.Server {
 }
 
 // dialWatch opens /ws/watch.
-func (ts *testServer) dialWatch(t testing.TB) *client {
+func (ts *testServer) dialWatch(t testing.TB) *page {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -104,7 +104,7 @@ func (ts *testServer) dialWatch(t testing.TB) *client {
 	}
 	ws.SetReadLimit(1 << 20)
 	t.Cleanup(func() { ws.CloseNow() })
-	return &client{t: t, ws: ws}
+	return &page{t: t, ws: ws}
 }
 
 func (ts *testServer) close() {
@@ -148,8 +148,8 @@ func (ts *testServer) create(t testing.TB, body string) created {
 	return c
 }
 
-// client is a page's WebSocket, keeping every message it received.
-type client struct {
+// page is a page's WebSocket, keeping every message it received.
+type page struct {
 	t    testing.TB
 	ws   *websocket.Conn
 	got  []map[string]any
@@ -158,7 +158,7 @@ type client struct {
 }
 
 // dial opens link ("/room/ID?token=T", or "/room/ID" for a spectator).
-func (ts *testServer) dial(t testing.TB, link string) *client {
+func (ts *testServer) dial(t testing.TB, link string) *page {
 	t.Helper()
 	u := "ws" + strings.TrimPrefix(ts.hs.URL, "http") + strings.Replace(link, "/room/", "/ws/room/", 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -168,7 +168,7 @@ func (ts *testServer) dial(t testing.TB, link string) *client {
 		t.Fatalf("dial %s: %v", link, err)
 	}
 	ws.SetReadLimit(1 << 20)
-	c := &client{t: t, ws: ws}
+	c := &page{t: t, ws: ws}
 	t.Cleanup(func() { ws.CloseNow() })
 	h := c.next("hello")
 	c.seat = int(h["seat"].(float64))
@@ -176,7 +176,7 @@ func (ts *testServer) dial(t testing.TB, link string) *client {
 }
 
 // next reads messages until one of type typ, and returns it.
-func (c *client) next(typ string) map[string]any {
+func (c *page) next(typ string) map[string]any {
 	c.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -201,7 +201,7 @@ func (c *client) next(typ string) map[string]any {
 
 // stateAt reads state messages until one at ply n or later, or one of
 // a game that ended (a move sent as the game ended is not played).
-func (c *client) stateAt(n int) map[string]any {
+func (c *page) stateAt(n int) map[string]any {
 	c.t.Helper()
 	for {
 		m := c.next("state")
@@ -211,14 +211,14 @@ func (c *client) stateAt(n int) map[string]any {
 	}
 }
 
-func (c *client) send(s string) {
+func (c *page) send(s string) {
 	c.t.Helper()
 	if err := c.ws.Write(context.Background(), websocket.MessageText, []byte(s)); err != nil {
 		c.t.Fatal(err)
 	}
 }
 
-func (c *client) move(mv string, ply int) {
+func (c *page) move(mv string, ply int) {
 	c.send(`{"type":"move","move":"` + mv + `","ply":` + itoa(ply) + `}`)
 }
 
@@ -234,7 +234,7 @@ func TestServeTicTacToeRoom(t *testing.T) {
 	}
 	// x: a1 b1 c1 wins; o: a2 b2.
 	line := []struct {
-		c  *client
+		c  *page
 		mv string
 	}{{x, "a1"}, {o, "a2"}, {x, "b1"}, {o, "b2"}, {x, "c1"}}
 	for i, p := range line {
@@ -287,7 +287,7 @@ func TestServeRefusals(t *testing.T) {
 	spec := ts.dial(t, room.Watch)
 	x.stateAt(0)
 	for _, tc := range []struct {
-		c    *client
+		c    *page
 		msg  string
 		want string
 	}{

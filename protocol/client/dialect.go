@@ -1,4 +1,4 @@
-package protocol
+package client
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // clientDialect is one dialect's side of the client: what it sends and how
@@ -52,7 +54,7 @@ func (nativeClient) handshake(c *Client, w waitFor) error {
 	_, err := c.request(w, "hello", func(word, rest string) error {
 		// The hello payload grows; any "keyword ..." line is taken.
 		if !isKeyword(word) {
-			return fmt.Errorf("%q is not a protocol line", clip(word+" "+rest))
+			return fmt.Errorf("%q is not a protocol line", protocol.Clip(word+" "+rest))
 		}
 		switch word {
 		case "engine":
@@ -109,10 +111,10 @@ func (nativeClient) search(c *Client, ctx context.Context, req GoRequest) (GoRep
 				}
 				return false, nil
 			case "bestmove":
-				rep.Move, _ = cutWord(rest)
+				rep.Move, _ = protocol.CutWord(rest)
 				return true, nil
 			case "err":
-				if id, text := splitID(rest); id == goID {
+				if id, text := protocol.SplitID(rest); id == goID {
 					e := c.errorf(Protocol, "go: %w", errorReply(text))
 					if stopID != "" {
 						return false, c.broke(e) // its stop's ok is still to come
@@ -120,7 +122,7 @@ func (nativeClient) search(c *Client, ctx context.Context, req GoRequest) (GoRep
 					return false, e
 				}
 			}
-			return false, c.broke(c.errorf(Protocol, "go: %q is not a reply to go", clip(word+" "+rest)))
+			return false, c.broke(c.errorf(Protocol, "go: %q is not a reply to go", protocol.Clip(word+" "+rest)))
 		})
 	if err != nil && (!errors.Is(err, ctx.Err()) || c.broken != nil) {
 		return rep, err // no bestmove: the replies are out of step
@@ -148,14 +150,14 @@ func nativeClock(seat int, inc bool) string {
 
 // request sends "<id> command" and reads to its final line, within w.
 // Payload lines go to payload (nil: none are expected; info lines are
-// skipped). An err reply is a Protocol failure wrapping an *Error; the
+// skipped). An err reply is a Protocol failure wrapping an *protocol.Error; the
 // replies stay in step. The payload of the final ok line is returned.
 func (c *Client) request(w waitFor, command string, payload func(word, rest string) error) (string, error) {
 	id := c.nextID()
 	if err := c.send(id + " " + command); err != nil {
 		return "", err
 	}
-	what, _ := cutWord(command)
+	what, _ := protocol.CutWord(command)
 	return c.final(w, what, id, payload)
 }
 
@@ -166,14 +168,14 @@ func (c *Client) final(w waitFor, what, id string, payload func(word, rest strin
 		if err != nil {
 			return "", err
 		}
-		word, rest := cutWord(line)
+		word, rest := protocol.CutWord(line)
 		switch word {
 		case "":
 			continue
 		case "ok", "err":
-			rid, text := splitID(rest)
+			rid, text := protocol.SplitID(rest)
 			if rid != id {
-				return "", c.broke(c.errorf(Protocol, "%s: the reply %q is not for request %s", what, clip(line), id))
+				return "", c.broke(c.errorf(Protocol, "%s: the reply %q is not for request %s", what, protocol.Clip(line), id))
 			}
 			if word == "err" {
 				return "", c.errorf(Protocol, "%s: %w", what, errorReply(text))
@@ -185,7 +187,7 @@ func (c *Client) final(w waitFor, what, id string, payload func(word, rest strin
 			}
 		}
 		if payload == nil {
-			return "", c.broke(c.errorf(Protocol, "%s: %q is not a reply to %s", what, clip(line), what))
+			return "", c.broke(c.errorf(Protocol, "%s: %q is not a reply to %s", what, protocol.Clip(line), what))
 		}
 		if err := payload(word, rest); err != nil {
 			return "", c.broke(c.errorf(Protocol, "%s: %w", what, err))
@@ -194,9 +196,9 @@ func (c *Client) final(w waitFor, what, id string, payload func(word, rest strin
 }
 
 // errorReply reads "<code> <message>" of an error reply.
-func errorReply(text string) *Error {
-	code, msg := cutWord(text)
-	return &Error{Code: Code(code), Msg: msg}
+func errorReply(text string) *protocol.Error {
+	code, msg := protocol.CutWord(text)
+	return &protocol.Error{Code: protocol.Code(code), Msg: msg}
 }
 
 // isKeyword says whether w can start a native payload line: lower-case
@@ -228,14 +230,6 @@ func optionName(rest string) (string, bool) {
 		return "", false
 	}
 	return strings.Join(f[1:i], " "), true
-}
-
-// clip shortens a line quoted in an error message.
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
-	}
-	return s
 }
 
 // ugiWords are the words that make UGI out of the UCI family.
@@ -317,12 +311,12 @@ func (u ugiClient) handshake(c *Client, w waitFor) error {
 		if err != nil {
 			return err
 		}
-		word, rest := cutWord(line)
+		word, rest := protocol.CutWord(line)
 		switch word {
 		case u.helloOK:
 			return nil
 		case "id":
-			if k, v := cutWord(rest); k == "name" {
+			if k, v := protocol.CutWord(rest); k == "name" {
 				c.id = v
 			}
 		case "option":
@@ -341,13 +335,13 @@ func (u ugiClient) isReady(c *Client, w waitFor, sent []string) error {
 	if err := c.send("isready"); err != nil {
 		return err
 	}
-	var reported *Error
+	var reported *protocol.Error
 	for {
 		line, err := c.readLine(w, "isready")
 		if err != nil {
 			return err
 		}
-		word, rest := cutWord(line)
+		word, rest := protocol.CutWord(line)
 		switch word {
 		case "readyok":
 			if reported != nil {
@@ -420,7 +414,7 @@ func (u ugiClient) search(c *Client, ctx context.Context, req GoRequest) (GoRepl
 			case "info":
 				rep.addInfo(rest) // a line that does not parse is ignored
 			case "bestmove":
-				rep.Move, _ = cutWord(rest)
+				rep.Move, _ = protocol.CutWord(rest)
 				return true, nil
 			}
 			return false, nil
@@ -454,9 +448,9 @@ func (c *Client) searchReplies(ctx context.Context, req GoRequest, goLine string
 		switch {
 		case err == nil:
 			if l.tooLong {
-				return rep, c.broke(c.errorf(Protocol, "go: a reply line longer than %d bytes (%q...)", MaxLine, l.text))
+				return rep, c.broke(c.errorf(Protocol, "go: a reply line longer than %d bytes (%q...)", protocol.MaxLine, l.text))
 			}
-			word, rest := cutWord(l.text)
+			word, rest := protocol.CutWord(l.text)
 			done, err := handle(word, rest, &rep)
 			if err != nil {
 				return rep, err
@@ -548,7 +542,7 @@ func (r *GoReply) addInfo(text string) error {
 		}
 		n, err := strconv.ParseInt(f[i], 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("info %s: %q is not an integer", key, clip(f[i]))
+			return 0, fmt.Errorf("info %s: %q is not an integer", key, protocol.Clip(f[i]))
 		}
 		return n, nil
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package protocol
+package client
 
 import (
 	"os"

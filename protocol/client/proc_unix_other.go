@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package protocol
+package client
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package protocol
+package client
 
 // The client: the other end of the wire. It starts an engine process and
 // drives it in the native or the UGI dialect, with a deadline on every wait.
@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // EngineSpec says how to start an engine process and talk to it.
@@ -104,7 +106,7 @@ func (k FailKind) String() string {
 
 // EngineError is an engine failure: which engine, what kind, and the cause.
 // An error reply from the engine (native err, or a UGI info string error)
-// is a Protocol failure whose cause wraps an *Error with the engine's code
+// is a Protocol failure whose cause wraps an *protocol.Error with the engine's code
 // and message.
 type EngineError struct {
 	Engine string
@@ -200,7 +202,7 @@ type Client struct {
 // clientLine is a line of the engine's output, without its line end.
 type clientLine struct {
 	text    string
-	tooLong bool // longer than MaxLine; text is a prefix
+	tooLong bool // longer than protocol.MaxLine; text is a prefix
 }
 
 var errExpired = errors.New("protocol: timer expired") // internal: a wait ran out of time
@@ -440,7 +442,7 @@ func (c *Client) reap() {
 // blocks on a full pipe while it quits.
 func (c *Client) read(r io.Reader) {
 	defer close(c.eof)
-	br := bufio.NewReaderSize(r, MaxLine+2)
+	br := bufio.NewReaderSize(r, protocol.MaxLine+2)
 	drop := false
 	for {
 		l, err := readClientLine(br)
@@ -459,7 +461,7 @@ func (c *Client) read(r io.Reader) {
 	}
 }
 
-// readClientLine reads one line; a line longer than MaxLine is skipped to
+// readClientLine reads one line; a line longer than protocol.MaxLine is skipped to
 // its end and returned as a prefix marked tooLong.
 func readClientLine(br *bufio.Reader) (clientLine, error) {
 	b, err := br.ReadSlice('\n')
@@ -477,7 +479,7 @@ func readClientLine(br *bufio.Reader) (clientLine, error) {
 		return clientLine{}, err
 	}
 	line := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
-	if len(line) > MaxLine {
+	if len(line) > protocol.MaxLine {
 		return clientLine{text: line[:40], tooLong: true}, nil
 	}
 	return clientLine{text: line}, nil
@@ -523,14 +525,14 @@ func (c *Client) next(ctx context.Context, expire <-chan time.Time) (clientLine,
 }
 
 // readLine reads the engine's next line within w, during request what: a
-// failed wait, or a line longer than MaxLine, is a failure.
+// failed wait, or a line longer than protocol.MaxLine, is a failure.
 func (c *Client) readLine(w waitFor, what string) (string, error) {
 	l, err := c.next(w.ctx, w.expire)
 	if err != nil {
 		return "", c.waitError(err, what, w)
 	}
 	if l.tooLong {
-		return "", c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", what, MaxLine, l.text))
+		return "", c.broke(c.errorf(Protocol, "%s: a reply line longer than %d bytes (%q...)", what, protocol.MaxLine, l.text))
 	}
 	return l.text, nil
 }
@@ -628,9 +630,9 @@ func (c *Client) send(line string) error {
 	if err == nil {
 		return nil
 	}
-	word, _ := cutWord(line)
-	if _, rest := splitID(line); rest != "" {
-		word, _ = cutWord(rest)
+	word, _ := protocol.CutWord(line)
+	if _, rest := protocol.SplitID(line); rest != "" {
+		word, _ = protocol.CutWord(rest)
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return c.broke(c.errorf(Stall, "%s: the engine has not read its input for %v", word, c.t.Ready))

@@ -1,4 +1,4 @@
-package protocol
+package client
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // gtpEngine is a scripted GTP engine for Othello (TestMain runs it with
@@ -36,8 +37,8 @@ func gtpEngine(mode string) int {
 	var g games.Game
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
-		id, rest := splitID(sc.Text())
-		cmd, args := cutWord(rest)
+		id, rest := protocol.SplitID(sc.Text())
+		cmd, args := protocol.CutWord(rest)
 		switch cmd {
 		case "protocol_version":
 			reply(id, "2")
@@ -63,8 +64,8 @@ func gtpEngine(mode string) int {
 			st = g.NewState()
 			reply(id, "")
 		case "play", "genmove":
-			colour, vertex := cutWord(args)
-			if st == nil || colour != gtpColour(st.Player()) {
+			colour, vertex := protocol.CutWord(args)
+			if st == nil || colour != protocol.GTPColour(st.Player()) {
 				fail(id, "wrong colour")
 				continue
 			}
@@ -202,31 +203,6 @@ func TestClientGTPFaults(t *testing.T) {
 	}
 }
 
-func TestGTPVertex(t *testing.T) {
-	for _, c := range []struct {
-		v           gtpVertex
-		meeple, gtp string
-	}{
-		{gtpVertex{}, "f5", "F5"},
-		{gtpVertex{}, "pass", "pass"},
-		{gtpVertex{skipI: true}, "h8", "H8"},
-		{gtpVertex{skipI: true}, "i9", "J9"},
-		{gtpVertex{skipI: true}, "o15", "P15"},
-	} {
-		if got, err := c.v.toGTP(c.meeple); got != c.gtp || err != nil {
-			t.Errorf("%+v toGTP(%q) = %q, %v; want %q", c.v, c.meeple, got, err, c.gtp)
-		}
-		if got, err := c.v.fromGTP(c.gtp); got != c.meeple || err != nil {
-			t.Errorf("%+v fromGTP(%q) = %q, %v; want %q", c.v, c.gtp, got, err, c.meeple)
-		}
-	}
-	for _, bad := range []string{"", "I5", "5", "A0", "Ax"} {
-		if got, err := (gtpVertex{skipI: true}).fromGTP(bad); err == nil {
-			t.Errorf("fromGTP(%q) = %q, want an error", bad, got)
-		}
-	}
-}
-
 // TestClientGTPRhino plays a game against a real GTP engine: gtp-rhino
 // from Debian's grhino package, at its weakest level.
 func TestClientGTPRhino(t *testing.T) {
@@ -243,6 +219,10 @@ func TestClientGTPRhino(t *testing.T) {
 		t.Logf("rhino as seat %d: %d plies", seat+1, len(moves))
 	}
 }
+
+// peersEnv, when set, turns a missing peer engine into a failure (CI
+// sets it where it installs them).
+const peersEnv = "MEEPLE_REQUIRE_PEERS"
 
 // peer returns the path of a program from a Debian package (in
 // /usr/games or on PATH), or skips the test; with MEEPLE_REQUIRE_PEERS set

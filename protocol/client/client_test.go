@@ -1,4 +1,4 @@
-package protocol
+package client
 
 import (
 	"bufio"
@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/version"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // The client's tests start this test binary as the engine (the
@@ -25,6 +27,9 @@ import (
 // scripted engines with one fault each.
 
 const fakeEngineEnv = "MEEPLE_FAKE_ENGINE"
+
+// patience bounds every wait of a test on an engine that works.
+const patience = 10 * time.Second
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEngineEnv); mode != "" {
@@ -96,7 +101,7 @@ func fakeEngine(mode string) int {
 	case "gtp", "gtp-resign", "gtp-bad-id", "gtp-lacks":
 		return gtpEngine(mode)
 	case "meeple-gtp": // meeple engine --protocol gtp, with a small node budget
-		if err := Run(context.Background(), os.Stdin, os.Stdout, Options{Dialect: "gtp", Stderr: os.Stderr, maxNodes: 200}); err != nil {
+		if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Dialect: "gtp", Stderr: os.Stderr, Limits: "nodes 200", Players: players.New}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
@@ -112,7 +117,7 @@ func fakeEngine(mode string) int {
 }
 
 func runMeeple() int {
-	if err := Run(context.Background(), os.Stdin, os.Stdout, Options{Stderr: os.Stderr}); err != nil {
+	if err := protocol.Run(context.Background(), os.Stdin, os.Stdout, protocol.Options{Stderr: os.Stderr, Players: players.New}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -126,7 +131,7 @@ func runMeeple() int {
 //	crash-go       exits with status 3 after an info line of go
 //	hang-go        hangs in go, deaf to everything (even end of input)
 //	garbage        answers go with a line that is not protocol
-//	long           answers go with a line longer than MaxLine
+//	long           answers go with a line longer than protocol.MaxLine
 //	chatty         prints lines no dialect knows, among its replies
 //	slow-go        answers go only when stopped
 //	flood          writes 512 KiB to stderr on hello/ugi and on newgame
@@ -151,11 +156,11 @@ func scriptedEngine(mode string) int {
 	ugi, searching, goID := false, false, ""
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
-		id, rest := splitID(sc.Text())
-		cmd, _ := cutWord(rest)
+		id, rest := protocol.SplitID(sc.Text())
+		cmd, _ := protocol.CutWord(rest)
 		ok := func(lines ...string) {
 			if !ugi {
-				lines = append(lines, final("ok", id, ""))
+				lines = append(lines, protocol.Final("ok", id, ""))
 			}
 			say(lines...)
 		}
@@ -203,7 +208,7 @@ func scriptedEngine(mode string) int {
 			case "garbage":
 				say("info depth 1 score 5 nodes 10 pv a1", "hello world")
 			case "long":
-				say(strings.Repeat("x", MaxLine+1))
+				say(strings.Repeat("x", protocol.MaxLine+1))
 			case "slow-go":
 				searching, goID = true, id
 			case "chatty":
@@ -215,7 +220,7 @@ func scriptedEngine(mode string) int {
 			if searching {
 				say("bestmove a1")
 				if !ugi {
-					say(final("ok", goID, ""))
+					say(protocol.Final("ok", goID, ""))
 				}
 				searching = false
 			}
@@ -239,7 +244,7 @@ func scriptedEngine(mode string) int {
 			return 0
 		default:
 			if !ugi {
-				say(final("err", id, "unknown-command "+cmd))
+				say(protocol.Final("err", id, "unknown-command "+cmd))
 			}
 		}
 	}
@@ -279,10 +284,10 @@ func wantKind(t *testing.T, err error, kind FailKind, text string) *EngineError 
 }
 
 // wantCode checks that err carries an error reply with code.
-func wantCode(t *testing.T, err error, code Code) {
+func wantCode(t *testing.T, err error, code protocol.Code) {
 	t.Helper()
 	wantKind(t, err, Protocol, string(code))
-	var e *Error
+	var e *protocol.Error
 	if !errors.As(err, &e) || e.Code != code {
 		t.Fatalf("error %q: want an error reply with code %s", err, code)
 	}
@@ -383,19 +388,19 @@ func TestClientEngineErrors(t *testing.T) {
 	for _, dialect := range []string{"native", "ugi"} {
 		t.Run(dialect, func(t *testing.T) {
 			c := start(t, fakeSpec("meeple", dialect), roomy)
-			wantCode(t, c.NewGame(ctx, "tictactoc"), BadVariant)
+			wantCode(t, c.NewGame(ctx, "tictactoc"), protocol.BadVariant)
 			if err := c.NewGame(ctx, "connect4"); err != nil {
 				t.Fatalf("NewGame after an error: %v", err)
 			}
 			_, err := c.Go(ctx, GoRequest{Moves: []string{"d", "z"}, Depth: 1})
-			wantCode(t, err, IllegalMove)
+			wantCode(t, err, protocol.IllegalMove)
 			if rep, err := c.Go(ctx, GoRequest{Moves: []string{"d"}, Depth: 1}); err != nil || rep.Move == "" {
 				t.Fatalf("go after an error: %+v, %v", rep, err)
 			}
 			over := GoRequest{Moves: []string{"a", "b", "a", "b", "a", "b", "a"}, Depth: 1}
 			rep, err := c.Go(ctx, over)
 			if dialect == "native" {
-				wantCode(t, err, GameOver)
+				wantCode(t, err, protocol.GameOver)
 			} else if err != nil || rep.Move != "0000" {
 				t.Fatalf("ugi go on a finished game: %+v, %v; want bestmove 0000", rep, err)
 			}
@@ -404,34 +409,6 @@ func TestClientEngineErrors(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestSessionNotBusyAfterReply: a request sent as soon as the client has
-// read a search's last line (native: go's final line; ugi: bestmove) is
-// never refused as busy. (The client found this: the session used to count
-// the search as running until its goroutine had ended, a moment later.)
-func TestSessionNotBusyAfterReply(t *testing.T) {
-	p := startSession(t, Options{})
-	for i := range 100 {
-		p.send(fmt.Sprintf("%d go depth 1", 3*i+1))
-		p.expect(fmt.Sprintf("ok %d", 3*i+1))
-		p.send(fmt.Sprintf("%d position startpos", 3*i+2), fmt.Sprintf("%d isready", 3*i+3))
-		if seen := p.expect(fmt.Sprintf("ok %d", 3*i+3)); !containsPrefix(seen, fmt.Sprintf("ok %d", 3*i+2)) {
-			t.Fatalf("position right after go's final line: %q", seen)
-		}
-	}
-	p.wait()
-
-	p = startSession(t, Options{Dialect: "ugi"})
-	for range 100 {
-		p.send("go depth 1")
-		p.expect("bestmove ")
-		p.send("position startpos moves b2", "isready")
-		if seen := p.expect("readyok"); containsPrefix(seen, "info string error") {
-			t.Fatalf("position right after bestmove: %q", seen)
-		}
-	}
-	p.wait()
 }
 
 // TestClientStartup: every way a start can fail is a Startup error, and

@@ -1,4 +1,4 @@
-package protocol_test
+package client_test
 
 import (
 	"context"
@@ -8,18 +8,18 @@ import (
 	"os"
 	"time"
 
-	"github.com/meeple-games/meeple/protocol"
+	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // A referee's view of one move: start an engine, start a game, search with
 // clocks and a deadline, and tell the failures apart.
 func ExampleStartEngine() {
 	ctx := context.Background()
-	c, err := protocol.StartEngine(ctx, protocol.EngineSpec{
+	c, err := client.StartEngine(ctx, client.EngineSpec{
 		Cmd:     []string{"meeple", "engine"},
 		Dialect: "native",
-		Options: []protocol.EngineOption{{Name: "Hash", Value: "64"}},
-	}, os.Stderr, protocol.Timeouts{})
+		Options: []client.EngineOption{{Name: "Hash", Value: "64"}},
+	}, os.Stderr, client.Timeouts{})
 	if err != nil {
 		log.Fatal(err) // an *EngineError of Kind Startup
 	}
@@ -28,15 +28,15 @@ func ExampleStartEngine() {
 		log.Fatal(err)
 	}
 	clock := []time.Duration{time.Minute, time.Minute}
-	rep, err := c.Go(ctx, protocol.GoRequest{
+	rep, err := c.Go(ctx, client.GoRequest{
 		Moves:    []string{"d", "c"},
 		Time:     clock,
 		Inc:      []time.Duration{time.Second, time.Second},
 		Deadline: clock[0] + time.Second,
 	})
-	var ee *protocol.EngineError
+	var ee *client.EngineError
 	switch {
-	case errors.As(err, &ee) && ee.Kind == protocol.Crash:
+	case errors.As(err, &ee) && ee.Kind == client.Crash:
 		fmt.Println("the engine crashed:", err)
 	case err != nil:
 		fmt.Println("the engine failed:", err)

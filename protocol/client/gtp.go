@@ -1,4 +1,4 @@
-package protocol
+package client
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/protocol"
 )
 
 // gtpClient speaks GTP (the Go Text Protocol, version 2) to engines of
@@ -32,77 +33,11 @@ import (
 type gtpClient struct {
 	known    map[string]bool // the engine's list_commands
 	game     games.Game
-	vertex   gtpVertex
+	vertex   protocol.GTPVertex
 	st       games.State // the engine's board: the start, then played
 	played   []string    // the moves on the engine's board, as the referee writes them
 	moveTime string      // the time_settings sent this game ("": none)
 	autoPass bool        // the engine refuses "play <colour> pass": it passes by itself
-}
-
-// gtpVertex translates between meeple's squares and GTP vertices.
-type gtpVertex struct {
-	skipI bool // Go's column letters: A..H, J..Z
-}
-
-// gtpColumns are GTP's column letters in the Go convention.
-const gtpColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
-// toGTP writes a meeple move ("f5", "pass") as a GTP vertex.
-func (v gtpVertex) toGTP(move string) (string, error) {
-	if strings.EqualFold(move, "pass") {
-		return "pass", nil
-	}
-	col, row, err := splitSquare(move)
-	if err != nil {
-		return "", err
-	}
-	if col >= 26-btoi(v.skipI) {
-		return "", fmt.Errorf("square %q: GTP has no column past Z", move)
-	}
-	return fmt.Sprintf("%c%d", v.column(col), row), nil
-}
-
-// column is the GTP letter of column col (0-based, within the board).
-func (v gtpVertex) column(col int) byte {
-	if v.skipI {
-		return gtpColumns[col]
-	}
-	return byte('A' + col)
-}
-
-// fromGTP reads a GTP vertex as a meeple move.
-func (v gtpVertex) fromGTP(vertex string) (string, error) {
-	if strings.EqualFold(vertex, "pass") {
-		return "pass", nil
-	}
-	up := strings.ToUpper(vertex)
-	if up == "" || up[0] < 'A' || up[0] > 'Z' {
-		return "", fmt.Errorf("%q is not a vertex", clip(vertex))
-	}
-	col := int(up[0] - 'A')
-	if v.skipI {
-		col = strings.IndexByte(gtpColumns, up[0])
-		if col < 0 {
-			return "", fmt.Errorf("%q is not a vertex: GTP's columns skip I", clip(vertex))
-		}
-	}
-	row, err := strconv.Atoi(up[1:])
-	if err != nil || row < 1 {
-		return "", fmt.Errorf("%q is not a vertex", clip(vertex))
-	}
-	return fmt.Sprintf("%c%d", 'a'+col, row), nil
-}
-
-// splitSquare reads a 2-D square "c12" as column 2 and row 12.
-func splitSquare(s string) (col, row int, err error) {
-	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
-		return 0, 0, fmt.Errorf("square %q: want a letter and a number", s)
-	}
-	row, err = strconv.Atoi(s[1:])
-	if err != nil || row < 1 {
-		return 0, 0, fmt.Errorf("square %q: want a letter and a number", s)
-	}
-	return int(s[0] - 'a'), row, nil
 }
 
 func (*gtpClient) name() string { return "gtp" }
@@ -114,7 +49,7 @@ func (g *gtpClient) handshake(c *Client, w waitFor) error {
 	if v, err := g.command(c, w, "protocol_version"); err != nil {
 		return err
 	} else if v != "2" {
-		return c.errorf(Protocol, "protocol_version: %q, want 2", clip(v))
+		return c.errorf(Protocol, "protocol_version: %q, want 2", protocol.Clip(v))
 	}
 	name, err := g.command(c, w, "name")
 	if err != nil {
@@ -159,7 +94,7 @@ func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
 	if err != nil {
 		return fmt.Errorf("newgame: %w", err)
 	}
-	vertex, width, height, err := gtpGeometry(v.Game)
+	vertex, width, height, err := protocol.GTPGeometry(v.Game)
 	if err != nil {
 		return fmt.Errorf("newgame: %w", err)
 	}
@@ -175,7 +110,7 @@ func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
 		// Othello by the name GTP clients give it, the others by meeple's.
 		name := variant
 		if v.Family == "othello" {
-			name = gtpOthello
+			name = protocol.GTPOthello
 		}
 		if _, err := g.command(c, w, "set_game "+name); err != nil {
 			return err
@@ -185,41 +120,6 @@ func (g *gtpClient) newGame(c *Client, w waitFor, variant string) error {
 		return err
 	}
 	return g.clear(c, w)
-}
-
-// gtpGeometry says how GTP plays game g, the same for the client and the
-// engine (gtp.go): its vertices and its board. GTP plays 2-D two-player
-// placement games, whose moves are a cell (column letter, row number) or
-// the word pass: Othello, whose rows run down (row 1 at the top), with
-// columns A, B, C, ... as gtp-rhino writes them; the others (k-in-a-row,
-// row 1 at the bottom) with Go's columns, which skip I.
-func gtpGeometry(g games.Game) (v gtpVertex, width, height int, err error) {
-	d := g.Describe()
-	t := g.Type()
-	if t.Players != 2 || t.Chance || len(d.Dims) != 2 || len(d.Coords) != 2 ||
-		d.Coords[0] != "letters" || d.Coords[1] != "numbers" || d.Stacks > 0 {
-		return v, 0, 0, fmt.Errorf("GTP plays 2-D boards of two players without chance (othello, k-in-a-row)")
-	}
-	for _, form := range d.Grammar.Forms {
-		cell := len(form) == 1 && form[0].Kind == "cell"
-		pass := len(form) == 1 && form[0].Kind == "word" && len(form[0].Values) == 1 && form[0].Values[0] == "pass"
-		if !cell && !pass {
-			return v, 0, 0, fmt.Errorf("GTP plays placement games, whose moves are cells (othello, k-in-a-row)")
-		}
-	}
-	v = gtpVertex{skipI: !d.RowsDown}
-	width, height = d.Dims[0], d.Dims[1]
-	if cols := 26 - btoi(v.skipI); width > cols {
-		return v, 0, 0, fmt.Errorf("the board is %d columns wide; GTP names %d", width, cols)
-	}
-	return v, width, height, nil
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // clear empties the engine's board.
@@ -232,20 +132,12 @@ func (g *gtpClient) clear(c *Client, w waitFor) error {
 	return nil
 }
 
-// gtpColour is the GTP colour of a seat.
-func gtpColour(seat int) string {
-	if seat == 0 {
-		return "black"
-	}
-	return "white"
-}
-
 func (g *gtpClient) search(c *Client, ctx context.Context, req GoRequest) (GoReply, error) {
 	if g.game == nil {
 		return GoReply{}, fmt.Errorf("engine %s: go: no game (newgame first)", c.name)
 	}
 	if strings.TrimSpace(req.Position) != "" {
-		return GoReply{}, fmt.Errorf("engine %s: go: a GTP engine starts from the standard position; it cannot be given %q", c.name, clip(req.Position))
+		return GoReply{}, fmt.Errorf("engine %s: go: a GTP engine starts from the standard position; it cannot be given %q", c.name, protocol.Clip(req.Position))
 	}
 	w := c.readyWait(ctx)
 	if err := g.sync(c, w, req.Moves); err != nil {
@@ -255,7 +147,7 @@ func (g *gtpClient) search(c *Client, ctx context.Context, req GoRequest) (GoRep
 	if seat < 0 {
 		return GoReply{}, fmt.Errorf("engine %s: go: the game is over", c.name)
 	}
-	colour := gtpColour(seat)
+	colour := protocol.GTPColour(seat)
 	if err := g.sendClock(c, w, req, seat); err != nil {
 		return GoReply{}, err
 	}
@@ -278,7 +170,7 @@ func (g *gtpClient) search(c *Client, ctx context.Context, req GoRequest) (GoRep
 				rep.Move, rep.Resign = "resign", true
 				return false, nil
 			}
-			move, err := g.vertex.fromGTP(text)
+			move, err := g.vertex.FromGTP(text)
 			if err != nil {
 				move = text // the referee calls it illegal
 			}
@@ -311,12 +203,12 @@ func (g *gtpClient) sync(c *Client, w waitFor, moves []string) error {
 		if err != nil {
 			return fmt.Errorf("engine %s: go: move %q: %w", c.name, text, err)
 		}
-		vertex, err := g.vertex.toGTP(g.st.FormatMove(m))
+		vertex, err := g.vertex.ToGTP(g.st.FormatMove(m))
 		if err != nil {
 			return fmt.Errorf("engine %s: go: %w", c.name, err)
 		}
 		if vertex != "pass" || !g.autoPass {
-			if _, err := g.command(c, w, "play "+gtpColour(g.st.Player())+" "+vertex); err != nil {
+			if _, err := g.command(c, w, "play "+protocol.GTPColour(g.st.Player())+" "+vertex); err != nil {
 				if vertex == "pass" && c.broken == nil {
 					// It refused the pass: it passes by itself (gtp-rhino does).
 					g.autoPass = true
@@ -337,7 +229,7 @@ func (g *gtpClient) sync(c *Client, w waitFor, moves []string) error {
 func (g *gtpClient) sendClock(c *Client, w waitFor, req GoRequest, seat int) error {
 	if seat < len(req.Time) && g.known["time_left"] {
 		secs := max(int(req.Time[seat].Seconds()), 1)
-		_, err := g.command(c, w, fmt.Sprintf("time_left %s %d 0", gtpColour(seat), secs))
+		_, err := g.command(c, w, fmt.Sprintf("time_left %s %d 0", protocol.GTPColour(seat), secs))
 		return err
 	}
 	if req.MoveTime > 0 && g.known["time_settings"] {
@@ -361,7 +253,7 @@ func (g *gtpClient) command(c *Client, w waitFor, cmd string) (string, error) {
 	if err := c.send(id + " " + cmd); err != nil {
 		return "", err
 	}
-	what, _ := cutWord(cmd)
+	what, _ := protocol.CutWord(cmd)
 	var lines []string
 	replied := false
 	for {
@@ -376,7 +268,7 @@ func (g *gtpClient) command(c *Client, w waitFor, cmd string) (string, error) {
 			lines = append(lines, line)
 			continue
 		}
-		word, rest := cutWord(line)
+		word, rest := protocol.CutWord(line)
 		text, ok, err := gtpReplyLine(id, word, rest)
 		if err != nil {
 			var fail *gtpFailure
@@ -385,7 +277,7 @@ func (g *gtpClient) command(c *Client, w waitFor, cmd string) (string, error) {
 				if err := g.skipReply(c, w, what); err != nil {
 					return "", err
 				}
-				return "", c.errorf(Protocol, "%s: the engine says %q", what, clip(fail.msg))
+				return "", c.errorf(Protocol, "%s: the engine says %q", what, protocol.Clip(fail.msg))
 			}
 			return "", c.broke(c.errorf(Protocol, "%s: %w", what, err))
 		}
@@ -418,7 +310,7 @@ func gtpReplyLine(id, word, rest string) (text string, ok bool, err error) {
 		return "", false, nil
 	}
 	if got := word[1:]; got != id {
-		return "", false, fmt.Errorf("the reply %q is not for request %s", clip(word+" "+rest), id)
+		return "", false, fmt.Errorf("the reply %q is not for request %s", protocol.Clip(word+" "+rest), id)
 	}
 	if word[0] == '?' {
 		return "", false, &gtpFailure{msg: rest}
