@@ -5,11 +5,11 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // The referee writes chess records with SAN through this hook.
-var _ referee.SANState = (*chess.State)(nil)
+var _ record.SANState = (*chess.State)(nil)
 
 // A game read in SAN, then the position as FEN and the legal replies in
 // UCI and in SAN.

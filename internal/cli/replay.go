@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 )
 
@@ -35,7 +36,7 @@ its journal.jsonl.`)
 		if len(args) > 1 {
 			fmt.Fprintf(env.Stdout, "%s:\n", path)
 		}
-		sum := referee.ReplayAll(env.Stdout, rs)
+		sum := record.ReplayAll(env.Stdout, rs)
 		bad += sum.Invalid
 	}
 	if bad > 0 {

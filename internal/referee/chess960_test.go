@@ -10,6 +10,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // chess960Numbers are the start arrays the Chess960 matches play: the
@@ -55,10 +56,10 @@ func playChess960(t *testing.T, numbers []int, a, b EngineConfig) (castlings int
 			t.Fatalf("array %d: %d records, want 2", n, len(recs))
 		}
 		for _, r := range recs {
-			if r.Termination != Normal && r.Termination != MaxPlies {
+			if r.Termination != record.Normal && r.Termination != record.MaxPlies {
 				t.Errorf("array %d, game %d (%s): %s: %s", n, r.Game, strings.Join(r.Seats, " vs "), r.Termination, r.Reason)
 			}
-			if err := Replay(r); err != nil {
+			if err := record.Replay(r); err != nil {
 				t.Errorf("array %d, game %d does not replay: %v", n, r.Game, err)
 			}
 			c := countCastlings(t, r)
@@ -70,7 +71,7 @@ func playChess960(t *testing.T, numbers []int, a, b EngineConfig) (castlings int
 }
 
 // countCastlings replays a record's moves and counts the castlings.
-func countCastlings(t *testing.T, r *Record) int {
+func countCastlings(t *testing.T, r *record.Record) int {
 	t.Helper()
 	v, err := games.LoadVariant(r.Rules)
 	if err != nil {

@@ -32,10 +32,9 @@
 //   - EngineConfig is one engine (ParseEngine reads an --engine spec);
 //     TimeControl and Limits say how it searches (ParseTC reads
 //     cutechess-cli's tc syntax).
-//   - Record is one finished game: a line of the journal (JSON) and a game of
-//     the records file (text, WriteText and ReadRecords); Replay re-validates
-//     one with the games package. WritePGN writes a chess record as PGN
-//     (SAN through SANState, which games/chess implements).
+//   - record.Record (package internal/record) is one finished game: a line
+//     of the journal (JSON) and a game of the records file; ReadFile reads
+//     either, and a chess match writes its records as PGN too (PGNFile).
 //   - Summary holds the standings, the pentanomial pair counts, the SPRT
 //     and the score distributions of cooperative games; Merge combines
 //     the journals of a sharded match into the same summary.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
@@ -129,7 +130,7 @@ func (es *EngineSeat) NewGame(ctx context.Context, rules string) error {
 		return f
 	}
 	if es.cfg.Proto == "uci" && client.IsChess960(rules) && !es.client.HasOption(uciChess960) {
-		return &fault{kind: Startup, err: fmt.Errorf("engine %s: the variant is Chess960, and the engine does not list the %s option (proto=uci)", es.cfg.Name, uciChess960)}
+		return &fault{kind: record.Startup, err: fmt.Errorf("engine %s: the variant is Chess960, and the engine does not list the %s option (proto=uci)", es.cfg.Name, uciChess960)}
 	}
 	for _, step := range []func(context.Context) error{
 		func(ctx context.Context) error { return es.client.NewGame(ctx, rules) },
@@ -148,7 +149,7 @@ func (es *EngineSeat) NewGame(ctx context.Context, rules string) error {
 // replaced before the next game.
 func (es *EngineSeat) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
 	if es.client == nil {
-		return client.GoReply{}, &fault{kind: ProtocolError, err: fmt.Errorf("engine %s: no game started (NewGame)", es.cfg.Name)}
+		return client.GoReply{}, &fault{kind: record.ProtocolError, err: fmt.Errorf("engine %s: no game started (NewGame)", es.cfg.Name)}
 	}
 	rep, err := es.client.Go(ctx, req)
 	if err != nil {

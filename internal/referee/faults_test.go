@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
@@ -24,21 +25,21 @@ func TestFaults(t *testing.T) {
 		env     []string
 		restart bool
 		start   time.Duration // start timeout (0: testConfig's)
-		want    Termination
+		want    record.Termination
 		games   int
 	}{
-		{name: "crash", env: []string{"FAKE_FAULT=crash", "FAKE_AT=2"}, restart: true, want: Crash, games: 4},
-		{name: "crash-restart-off", env: []string{"FAKE_FAULT=crash", "FAKE_AT=2"}, want: Crash, games: 4},
-		{name: "hang", env: []string{"FAKE_FAULT=hang", "FAKE_AT=2"}, restart: true, want: Stall, games: 2},
-		{name: "deaf-hang", env: []string{"FAKE_FAULT=deafhang", "FAKE_AT=2"}, restart: true, want: Stall, games: 2},
-		{name: "illegal", env: []string{"FAKE_FAULT=illegal", "FAKE_AT=2"}, restart: true, want: IllegalMove, games: 4},
-		{name: "garbage", env: []string{"FAKE_FAULT=garbage", "FAKE_AT=2"}, restart: true, want: ProtocolError, games: 4},
-		{name: "slow-start-in-time", env: []string{"FAKE_START_DELAY=300ms"}, restart: true, want: Normal, games: 4},
+		{name: "crash", env: []string{"FAKE_FAULT=crash", "FAKE_AT=2"}, restart: true, want: record.Crash, games: 4},
+		{name: "crash-restart-off", env: []string{"FAKE_FAULT=crash", "FAKE_AT=2"}, want: record.Crash, games: 4},
+		{name: "hang", env: []string{"FAKE_FAULT=hang", "FAKE_AT=2"}, restart: true, want: record.Stall, games: 2},
+		{name: "deaf-hang", env: []string{"FAKE_FAULT=deafhang", "FAKE_AT=2"}, restart: true, want: record.Stall, games: 2},
+		{name: "illegal", env: []string{"FAKE_FAULT=illegal", "FAKE_AT=2"}, restart: true, want: record.IllegalMove, games: 4},
+		{name: "garbage", env: []string{"FAKE_FAULT=garbage", "FAKE_AT=2"}, restart: true, want: record.ProtocolError, games: 4},
+		{name: "slow-start-in-time", env: []string{"FAKE_START_DELAY=300ms"}, restart: true, want: record.Normal, games: 4},
 		// The good engine must start within the same deadline: it has
 		// taken more than 1.5s under -race on a loaded machine.
-		{name: "slow-start-too-slow", env: []string{"FAKE_START_DELAY=1h"}, restart: true, start: 10 * time.Second, want: Startup, games: 2},
+		{name: "slow-start-too-slow", env: []string{"FAKE_START_DELAY=1h"}, restart: true, start: 10 * time.Second, want: record.Startup, games: 2},
 		// The program starts and exits at once (an unknown helper mode).
-		{name: "exits-at-start", env: []string{"REFEREE_HELPER=none"}, restart: true, want: Startup, games: 2},
+		{name: "exits-at-start", env: []string{"REFEREE_HELPER=none"}, restart: true, want: record.Startup, games: 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,7 +61,7 @@ func TestFaults(t *testing.T) {
 					t.Errorf("game %d: termination %s (%s), want %s", r.Game, r.Termination, r.Reason, tc.want)
 					continue
 				}
-				if tc.want != Normal {
+				if tc.want != record.Normal {
 					if r.Loser == 0 || r.Seats[r.Loser-1] != "bad" {
 						t.Errorf("game %d: loser seat %d of %v, want bad's seat", r.Game, r.Loser, r.Seats)
 					}
@@ -68,11 +69,11 @@ func TestFaults(t *testing.T) {
 						t.Errorf("game %d: reason %q does not name the engine", r.Game, r.Reason)
 					}
 				}
-				if err := Replay(r); err != nil {
+				if err := record.Replay(r); err != nil {
 					t.Errorf("game %d: replay: %v", r.Game, err)
 				}
 			}
-			if tc.want != Normal {
+			if tc.want != record.Normal {
 				for _, st := range sum.Standings {
 					if st.Engine == "good" && st.W != tc.games {
 						t.Errorf("good won %d of %d games against a faulty engine", st.W, tc.games)
@@ -105,7 +106,7 @@ func TestStderr(t *testing.T) {
 		t.Fatalf("%d games", len(j.records))
 	}
 	for _, r := range j.records {
-		if r.Termination != Normal {
+		if r.Termination != record.Normal {
 			t.Errorf("game %d: %s (%s)", r.Game, r.Termination, r.Reason)
 		}
 		seat := 0

@@ -6,13 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // play runs one game of the match at a Table whose seats are engine
 // processes from the pools, each with this game's stderr log. It returns
 // an error only when ctx ended (the match is interrupted): the game is
 // then not finished and not recorded.
-func (m *match) play(ctx context.Context, s slot) (*Record, error) {
+func (m *match) play(ctx context.Context, s slot) (*record.Record, error) {
 	op := m.openings[s.Round]
 	_, book, err := op.play(m.variant.Game)
 	if err != nil {
@@ -28,7 +30,7 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 		names[i] = ec.Name
 		t.Seats = append(t.Seats, TableSeat{Name: ec.Name, Seat: seats[i], Limits: ec.limits(m.cfg.Limits), MoveTimeout: m.moveTimeout})
 	}
-	start := StartPos
+	start := record.StartPos
 	if op.Start != "" {
 		start = op.Start
 	}
@@ -88,11 +90,11 @@ func (m *match) play(ctx context.Context, s slot) (*Record, error) {
 
 // playAt takes a process for every seat, then plays the table. A seat
 // whose process cannot be had loses the game before it begins.
-func (m *match) playAt(ctx context.Context, t *Table, seats []*EngineSeat) (*Record, error) {
-	abort := func() (*Record, error) {
+func (m *match) playAt(ctx context.Context, t *Table, seats []*EngineSeat) (*record.Record, error) {
+	abort := func() (*record.Record, error) {
 		// Interrupted: the processes may be mid-request; close them.
 		for _, es := range seats {
-			es.fault = &fault{kind: Stall, err: ctx.Err(), kill: true}
+			es.fault = &fault{kind: record.Stall, err: ctx.Err(), kill: true}
 		}
 		return nil, ctx.Err()
 	}
@@ -124,9 +126,9 @@ type adjudicator struct {
 
 // judge applies the resign and draw rules after seat who reported p; it
 // returns Normal when neither applies (Table.Adjudicate).
-func (a *adjudicator) judge(who int, p Ply, plies int) (Termination, int, string) {
+func (a *adjudicator) judge(who int, p record.Ply, plies int) (record.Termination, int, string) {
 	if len(a.names) != 2 {
-		return Normal, -1, ""
+		return record.Normal, -1, ""
 	}
 	has := p.Score != nil || p.Mate != 0
 	score := 0
@@ -151,12 +153,12 @@ func (a *adjudicator) judge(who int, p Ply, plies int) (Termination, int, string
 	count(&a.drawish[who], p.Mate == 0 && score <= dr.Score && score >= -dr.Score)
 	other := 1 - who
 	if rs.on() && a.losing[who] >= rs.Moves && (!rs.TwoSided || a.winning[other] >= rs.Moves) {
-		return Adjudication, who, fmt.Sprintf("resign rule: seat %d (%s) reported %s or worse for %d moves", who+1,
-			a.names[who], Ply{Score: ptr(-rs.Score)}.eval(), rs.Moves)
+		return record.Adjudication, who, fmt.Sprintf("resign rule: seat %d (%s) reported %s or worse for %d moves", who+1,
+			a.names[who], record.Ply{Score: ptr(-rs.Score)}.Eval(), rs.Moves)
 	}
 	if dr.on() && plies >= dr.After && a.drawish[who] >= dr.Moves && a.drawish[other] >= dr.Moves {
-		return Adjudication, -1, fmt.Sprintf("draw rule: both seats reported scores within %s for %d moves after ply %d",
-			Ply{Score: ptr(dr.Score)}.eval(), dr.Moves, dr.After)
+		return record.Adjudication, -1, fmt.Sprintf("draw rule: both seats reported scores within %s for %d moves after ply %d",
+			record.Ply{Score: ptr(dr.Score)}.Eval(), dr.Moves, dr.After)
 	}
-	return Normal, -1, ""
+	return record.Normal, -1, ""
 }

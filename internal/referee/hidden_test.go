@@ -24,6 +24,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 func init() {
@@ -280,20 +281,20 @@ func TestHiddenInformation(t *testing.T) {
 	}
 	deals := map[string]bool{}
 	for _, r := range j.records {
-		if r.Termination != Normal {
+		if r.Termination != record.Normal {
 			t.Errorf("game %d: %s (%s)", r.Game, r.Termination, r.Reason)
 		}
 		if len(r.Plies) < 3 || !r.Plies[0].Chance() || !r.Plies[1].Chance() {
 			t.Errorf("game %d: the deal is not recorded as two chance plies: %+v", r.Game, r.Plies)
 		}
 		deals[r.Plies[0].Move+r.Plies[1].Move] = true
-		if err := Replay(r); err != nil {
+		if err := record.Replay(r); err != nil {
 			t.Errorf("game %d: replay: %v", r.Game, err)
 		}
 		// Replay checks each outcome against the seeded draw: another
 		// card for b, legal as it is, is refused.
 		tampered := *r
-		tampered.Plies = append([]Ply(nil), r.Plies...)
+		tampered.Plies = append([]record.Ply(nil), r.Plies...)
 		for k := 1; k <= 6; k++ {
 			d := "d" + strconv.Itoa(k)
 			if d != r.Plies[0].Move && d != r.Plies[1].Move {
@@ -301,7 +302,7 @@ func TestHiddenInformation(t *testing.T) {
 				break
 			}
 		}
-		if err := Replay(&tampered); err == nil || !strings.Contains(err.Error(), "seeded draw") {
+		if err := record.Replay(&tampered); err == nil || !strings.Contains(err.Error(), "seeded draw") {
 			t.Errorf("game %d: a changed deal replays: %v", r.Game, err)
 		}
 	}
@@ -356,12 +357,12 @@ func TestHiddenInformation(t *testing.T) {
 	if len(rs) != 12 {
 		t.Fatalf("records file: %d games", len(rs))
 	}
-	byGame := map[int]*Record{}
+	byGame := map[int]*record.Record{}
 	for _, r := range j.records {
 		byGame[r.Game] = r
 	}
 	for _, r := range rs {
-		if err := Replay(r); err != nil {
+		if err := record.Replay(r); err != nil {
 			t.Errorf("records file, game %d: %v", r.Game, err)
 		}
 		if got, want := movesOf(r), movesOf(byGame[r.Game]); got != want {
@@ -371,7 +372,7 @@ func TestHiddenInformation(t *testing.T) {
 }
 
 // movesOf is a record's moves as one string.
-func movesOf(r *Record) string {
+func movesOf(r *record.Record) string {
 	if r == nil {
 		return "<none>"
 	}

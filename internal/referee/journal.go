@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // JournalFormat is the version written in a journal's header line.
@@ -30,7 +33,7 @@ type journal struct {
 	path    string
 	f       *os.File
 	head    Header
-	records []*Record
+	records []*record.Record
 }
 
 // readJournal parses a journal (see parseJournal).
@@ -68,7 +71,7 @@ func parseJournal(rd io.Reader, path string) (j *journal, good int64, err error)
 				return nil, 0, fmt.Errorf("journal %s: format %d is newer than this meeple reads (%d)", path, j.head.Format, JournalFormat)
 			}
 		default:
-			r := new(Record)
+			r := new(record.Record)
 			if err := json.Unmarshal(line, r); err != nil {
 				if last {
 					return j, good, nil
@@ -162,7 +165,7 @@ func openJournal(path string, head Header) (*journal, error) {
 }
 
 // append writes one finished game and fsyncs it.
-func (j *journal) append(r *Record) error {
+func (j *journal) append(r *record.Record) error {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
@@ -187,7 +190,7 @@ func (j *journal) close() error {
 }
 
 // writeJournal writes a whole journal (merge): the header, then records.
-func writeJournal(path string, head Header, rs []*Record) error {
+func writeJournal(path string, head Header, rs []*record.Record) error {
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
 	enc := json.NewEncoder(w)
@@ -225,4 +228,29 @@ func writeFileSync(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// ReadFile reads the games of a records file in the text format, or of a
+// journal (JSON lines), told apart by the first non-blank byte.
+// A directory stands for its journal.
+func ReadFile(path string) ([]*record.Record, error) {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		path = filepath.Join(path, JournalFile)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
+		j, err := readJournal(bytes.NewReader(data), path)
+		if err != nil {
+			return nil, err
+		}
+		return j.records, nil
+	}
+	rs, err := record.ReadRecords(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return rs, nil
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/stats"
 	"github.com/meeple-games/meeple/protocol/client"
 )
@@ -220,7 +221,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	defer recFile.Close()
 	var pgnFile *os.File // chess: the PGN beside the records
 	pgnPath, info := filepath.Join(cfg.Out, PGNFile), pgnInfo(p.id, p.head.ID)
-	if HasPGN(p.variant.Game) {
+	if record.HasPGN(p.variant.Game) {
 		if pgnFile, err = os.OpenFile(pgnPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
 			return nil, err
 		}
@@ -258,7 +259,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	defer stopFeeding()
 	jobs := make(chan slot)
 	type result struct {
-		rec *Record
+		rec *record.Record
 		err error
 	}
 	results := make(chan result)
@@ -348,8 +349,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 }
 
 // writeRecords rewrites the records file from rs, in game order.
-func writeRecords(path string, rs []*Record) error {
-	sorted := append([]*Record(nil), rs...)
+func writeRecords(path string, rs []*record.Record) error {
+	sorted := append([]*record.Record(nil), rs...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Game < sorted[j].Game })
 	var b strings.Builder
 	w := bufio.NewWriter(&b)

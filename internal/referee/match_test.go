@@ -22,6 +22,7 @@ import (
 	_ "github.com/meeple-games/meeple/games/nocca"
 	_ "github.com/meeple-games/meeple/games/othello"
 	_ "github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // TestResume kills the referee with SIGKILL in mid-match, tears the last
@@ -82,7 +83,7 @@ func TestResume(t *testing.T) {
 		if i == 0 {
 			continue
 		}
-		var r Record
+		var r record.Record
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatalf("journal line %d: %v", i+1, err)
 		}
@@ -157,11 +158,11 @@ func TestTimeLoss(t *testing.T) {
 		name string
 		env  []string
 		tc   string
-		want Termination
+		want record.Termination
 	}{
-		{"thinks too long", []string{"FAKE_THINK=2s"}, "0.3", TimeLoss},
-		{"ignores stop", []string{"FAKE_FAULT=hang"}, "0.3", TimeLoss},
-		{"in time", []string{"FAKE_THINK=10ms"}, "3", Normal},
+		{"thinks too long", []string{"FAKE_THINK=2s"}, "0.3", record.TimeLoss},
+		{"ignores stop", []string{"FAKE_FAULT=hang"}, "0.3", record.TimeLoss},
+		{"in time", []string{"FAKE_THINK=10ms"}, "3", record.Normal},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -175,7 +176,7 @@ func TestTimeLoss(t *testing.T) {
 				if r.Termination != tc.want {
 					t.Errorf("game %d: %s (%s), want %s", r.Game, r.Termination, r.Reason, tc.want)
 				}
-				if tc.want == TimeLoss && r.Seats[r.Loser-1] != "slow" {
+				if tc.want == record.TimeLoss && r.Seats[r.Loser-1] != "slow" {
 					t.Errorf("game %d: seat %d lost on time, not slow's", r.Game, r.Loser)
 				}
 			}
@@ -255,12 +256,12 @@ func TestClock(t *testing.T) {
 func TestOpenings(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "openings.txt")
 	os.WriteFile(file, []byte("# two openings\nstartpos moves b2\n\n3/1x1/o2 x\n"), 0o644)
-	play := func(seed uint64, plies int) []*Record {
+	play := func(seed uint64, plies int) []*record.Record {
 		cfg := testConfig(t, "tictactoe", 8, meeple("a", 1), meeple("b", 2))
 		cfg.Openings, cfg.RandomPlies, cfg.Seed = file, plies, seed
 		run(t, cfg)
 		rs := journalOf(t, cfg).records
-		byGame := make([]*Record, len(rs))
+		byGame := make([]*record.Record, len(rs))
 		for _, r := range rs {
 			byGame[r.Game] = r
 		}
@@ -278,12 +279,12 @@ func TestOpenings(t *testing.T) {
 		if x.Start != y.Start || bookOf(x) != bookOf(y) {
 			t.Errorf("pair %d: openings %q %q and %q %q differ", k, x.Start, bookOf(x), y.Start, bookOf(y))
 		}
-		want := [][2]string{{StartPos, "b2"}, {"3/1x1/o2 x", ""}}[k%2]
+		want := [][2]string{{record.StartPos, "b2"}, {"3/1x1/o2 x", ""}}[k%2]
 		if x.Start != want[0] || bookOf(x) != want[1] {
 			t.Errorf("pair %d: opening %q %q, want %q %q (sequential)", k, x.Start, bookOf(x), want[0], want[1])
 		}
-		for _, r := range []*Record{x, y} {
-			if err := Replay(r); err != nil {
+		for _, r := range []*record.Record{x, y} {
+			if err := record.Replay(r); err != nil {
 				t.Errorf("game %d: %v", r.Game, err)
 			}
 		}
@@ -314,7 +315,7 @@ func TestOpenings(t *testing.T) {
 }
 
 // bookOf is a record's book moves as one string.
-func bookOf(r *Record) string {
+func bookOf(r *record.Record) string {
 	var ms []string
 	for _, p := range r.Plies {
 		if p.Book {
@@ -514,10 +515,10 @@ func TestShipped(t *testing.T) {
 				t.Fatalf("%d games", len(rs))
 			}
 			for _, r := range rs {
-				if r.Termination != Normal {
+				if r.Termination != record.Normal {
 					t.Errorf("game %d: %s (%s)", r.Game, r.Termination, r.Reason)
 				}
-				if err := Replay(r); err != nil {
+				if err := record.Replay(r); err != nil {
 					t.Errorf("game %d: %v", r.Game, err)
 				}
 			}

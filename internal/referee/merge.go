@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/stats"
 )
 
@@ -39,7 +40,7 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 		return nil, fmt.Errorf("merge: %s already holds a journal; give a new output directory", out)
 	}
 	var head *Header
-	var all []*Record
+	var all []*record.Record
 	var notes []string
 	seen := map[int]string{}
 	dup := 0
@@ -109,7 +110,7 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if HasPGN(g) {
+	if record.HasPGN(g) {
 		if err := writePGN(filepath.Join(out, PGNFile), g, pgnInfo(h.Match, h.ID), all); err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
@@ -129,7 +130,7 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 
 // summarizeJournal computes the standings of a journal's games; it
 // returns the journal's game too.
-func summarizeJournal(h Header, rs []*Record) (*Summary, games.Game, error) {
+func summarizeJournal(h Header, rs []*record.Record) (*Summary, games.Game, error) {
 	v, err := games.LoadVariant(h.Match.Rules)
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal rules: %v", err)

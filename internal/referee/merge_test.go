@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // writeShard writes the journal of shard sh of a tic-tac-toe match
@@ -21,7 +22,7 @@ func writeShard(t *testing.T, dir string, sh Shard, n int) Header {
 	}
 	id := Identity{Variant: v.Name, Rules: v.Spec(), Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}, Games: 2 * n}
 	h := Header{Format: JournalFormat, ID: id.ID(), Games: 2 * n, Shard: sh.String(), Match: id}
-	var rs []*Record
+	var rs []*record.Record
 	for k := 0; k < n; k++ {
 		if sh.has(k) {
 			rs = append(rs, pairRecords(k, float64(k%5)/2)...)

@@ -8,10 +8,8 @@ import (
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 )
-
-// StartPos is how records write the variant's own start position.
-const StartPos = "startpos"
 
 // Opening is where a round's games begin: a start position ("" for the
 // variant's start) and moves played from it before the engines take over
@@ -30,7 +28,7 @@ type Opening struct {
 // game is not over at the end. For chess (a game with PGN) a position may
 // also be an EPD line; see epdLine.
 func parseOpening(g games.Game, line string) (Opening, error) {
-	if HasPGN(g) && !strings.HasPrefix(line, StartPos) {
+	if record.HasPGN(g) && !strings.HasPrefix(line, record.StartPos) {
 		var err error
 		if line, err = epdLine(line); err != nil {
 			return Opening{}, err
@@ -43,7 +41,7 @@ func parseOpening(g games.Game, line string) (Opening, error) {
 		i++
 	}
 	o.Start = strings.Join(words[:i], " ")
-	if o.Start == StartPos {
+	if o.Start == record.StartPos {
 		o.Start = ""
 	}
 	if i < len(words) {
@@ -58,7 +56,7 @@ func parseOpening(g games.Game, line string) (Opening, error) {
 // play sets up the opening on a new state and checks it. It returns the
 // state and the opening's moves as book plies, each with the seat that
 // made it (0: a chance outcome).
-func (o Opening) play(g games.Game) (games.State, []Ply, error) {
+func (o Opening) play(g games.Game) (games.State, []record.Ply, error) {
 	st := g.NewState()
 	if o.Start != "" {
 		var err error
@@ -66,7 +64,7 @@ func (o Opening) play(g games.Game) (games.State, []Ply, error) {
 			return nil, nil, err
 		}
 	}
-	var book []Ply
+	var book []record.Ply
 	for i, s := range o.Moves {
 		m, err := games.ParseLegal(st, s)
 		if err != nil {
@@ -76,7 +74,7 @@ func (o Opening) play(g games.Game) (games.State, []Ply, error) {
 		if st.Player() == games.Chance {
 			seat = 0
 		}
-		book = append(book, Ply{Move: st.FormatMove(m), Seat: seat, Book: true})
+		book = append(book, record.Ply{Move: st.FormatMove(m), Seat: seat, Book: true})
 		st.Play(m)
 	}
 	if st.Player() == games.Terminal {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 func TestParseEngine(t *testing.T) {
@@ -78,20 +79,20 @@ func TestAdjudication(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		setup func(*Config)
-		want  Termination
+		want  record.Termination
 		loser string
 	}{
 		{"resign", func(c *Config) {
 			c.Resign = ResignRule{Moves: 2, Score: 600}
 			c.Engines[1].Env = append(c.Engines[1].Env, "FAKE_SCORE=-700")
-		}, Adjudication, "gloomy"},
+		}, record.Adjudication, "gloomy"},
 		{"resign two-sided needs the winner's word", func(c *Config) {
 			c.Resign = ResignRule{Moves: 2, Score: 600, TwoSided: true}
 			c.Engines[1].Env = append(c.Engines[1].Env, "FAKE_SCORE=-700")
 			c.MaxPlies = 6
-		}, MaxPlies, ""},
-		{"draw", func(c *Config) { c.Draw = DrawRule{After: 3, Moves: 2, Score: 10} }, Adjudication, ""},
-		{"max plies", func(c *Config) { c.MaxPlies = 3 }, MaxPlies, ""},
+		}, record.MaxPlies, ""},
+		{"draw", func(c *Config) { c.Draw = DrawRule{After: 3, Moves: 2, Score: 10} }, record.Adjudication, ""},
+		{"max plies", func(c *Config) { c.MaxPlies = 3 }, record.MaxPlies, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -109,7 +110,7 @@ func TestAdjudication(t *testing.T) {
 				if loser != tc.loser {
 					t.Errorf("game %d: loser %q, want %q", r.Game, loser, tc.loser)
 				}
-				if err := Replay(r); err != nil {
+				if err := record.Replay(r); err != nil {
 					t.Errorf("game %d: replay: %v", r.Game, err)
 				}
 			}
@@ -138,7 +139,7 @@ func TestCooperative(t *testing.T) {
 	sc := sum.Scores[0]
 	wins := 0
 	for _, r := range journalOf(t, cfg).records {
-		if err := Replay(r); err != nil {
+		if err := record.Replay(r); err != nil {
 			t.Errorf("game %d: %v", r.Game, err)
 		}
 		if r.Returns[0] != r.Returns[1] {
@@ -292,10 +293,10 @@ func FuzzParseShard(f *testing.F) {
 // TestRecordFormat writes and reads back a record with every kind of ply,
 // and checks that replay refuses tampered records.
 func TestRecordFormat(t *testing.T) {
-	r := &Record{Game: 3, Pair: 1, Variant: "tictactoe", Rules: "kinarow(connect=3,dims=2,exact=false,gravity=0,size=3)",
-		Seed: 99, Meeple: "v1.2.0+dirty", Seats: []string{"a b", `q"uote`}, Start: StartPos, Termination: Normal, Reason: "x made 3 in a row",
+	r := &record.Record{Game: 3, Pair: 1, Variant: "tictactoe", Rules: "kinarow(connect=3,dims=2,exact=false,gravity=0,size=3)",
+		Seed: 99, Meeple: "v1.2.0+dirty", Seats: []string{"a b", `q"uote`}, Start: record.StartPos, Termination: record.Normal, Reason: "x made 3 in a row",
 		Returns: []float64{1, -1}, Stderr: []string{"", "stderr/3-2-q.log"},
-		Plies: []Ply{{Move: "b2", Seat: 1, Book: true}, {Move: "a1", Seat: 2, Micro: 1234567, Score: ptr(-32), Depth: 12},
+		Plies: []record.Ply{{Move: "b2", Seat: 1, Book: true}, {Move: "a1", Seat: 2, Micro: 1234567, Score: ptr(-32), Depth: 12},
 			{Move: "a3", Seat: 1, Micro: 17, Mate: 3, Depth: 4}, {Move: "c1", Seat: 2, Micro: 5000, Mate: -2, Depth: 4, Talk: []string{"1:a=stop", "2:c=-"}},
 			{Move: "c3", Seat: 1, Micro: 999, Score: ptr(0), Depth: 1}, {Move: "b1", Seat: 2, Micro: 1000}}}
 	var b bytes.Buffer
@@ -307,7 +308,7 @@ func TestRecordFormat(t *testing.T) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}
 	}
-	back, err := ReadRecords(strings.NewReader(text + text))
+	back, err := record.ReadRecords(strings.NewReader(text + text))
 	if err != nil || len(back) != 2 {
 		t.Fatalf("ReadRecords: %d, %v", len(back), err)
 	}
@@ -331,7 +332,7 @@ func TestRecordFormat(t *testing.T) {
 		strings.Replace(text, "talk:1:a=stop", "talk:x", 1),
 		"b2 {book} 1-0\n",
 	} {
-		if _, err := ReadRecords(strings.NewReader(bad)); err == nil {
+		if _, err := record.ReadRecords(strings.NewReader(bad)); err == nil {
 			t.Errorf("ReadRecords accepts:\n%s", bad)
 		}
 	}
@@ -340,18 +341,18 @@ func TestRecordFormat(t *testing.T) {
 // TestRecordsTorn: a record cut short at any byte (a crash while it was
 // appended) and then a whole record is a torn file, never one valid game.
 func TestRecordsTorn(t *testing.T) {
-	r := &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,
-		Termination: Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
-		Plies: []Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
+	r := &record.Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: record.StartPos,
+		Termination: record.Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
+		Plies: []record.Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
 	var b strings.Builder
 	r.WriteText(&b)
 	whole := b.String()
-	if rs, err := ReadRecords(strings.NewReader(whole + whole)); err != nil || len(rs) != 2 {
+	if rs, err := record.ReadRecords(strings.NewReader(whole + whole)); err != nil || len(rs) != 2 {
 		t.Fatalf("two whole records: %d, %v", len(rs), err)
 	}
 	for cut := 1; cut < len(whole); cut++ {
 		torn := whole[:cut]
-		rs, err := ReadRecords(strings.NewReader(torn + whole))
+		rs, err := record.ReadRecords(strings.NewReader(torn + whole))
 		if err == nil {
 			t.Errorf("cut at byte %d of %d: read %d games without an error:\n%s", cut, len(whole), len(rs), torn+whole)
 			break
@@ -360,43 +361,45 @@ func TestRecordsTorn(t *testing.T) {
 }
 
 func TestReplayRefuses(t *testing.T) {
-	good := func() *Record {
-		return &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,
-			Termination: Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
-			Plies: []Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
+	good := func() *record.Record {
+		return &record.Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: record.StartPos,
+			Termination: record.Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
+			Plies: []record.Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
 	}
-	if err := Replay(good()); err != nil {
+	if err := record.Replay(good()); err != nil {
 		t.Fatalf("a good record: %v", err)
 	}
 	for _, tc := range []struct {
 		name   string
-		change func(*Record)
+		change func(*record.Record)
 		want   string
 	}{
-		{"illegal move", func(r *Record) { r.Plies[1].Move = "a1" }, "illegal"},
-		{"wrong mover", func(r *Record) { r.Plies[1].Seat = 1 }, "seat 2 is to move"},
-		{"result", func(r *Record) { r.Returns = []float64{-1, 1} }, "returns"},
-		{"reason", func(r *Record) { r.Reason = "resigned" }, "reason"},
-		{"move after the end", func(r *Record) { r.Plies = append(r.Plies, Ply{Move: "c3", Seat: 2}) }, "already over"},
-		{"unfinished", func(r *Record) { r.Plies = r.Plies[:4] }, "not over"},
-		{"fault in a finished game", func(r *Record) { r.Termination, r.Loser = Crash, 2 }, "the game is over"},
-		{"fault returns", func(r *Record) { r.Plies, r.Termination, r.Loser = r.Plies[:4], Crash, 1 }, "want -1 1"},
-		{"fault without loser", func(r *Record) { r.Plies, r.Termination, r.Returns = r.Plies[:4], Stall, []float64{-1, 1} }, "losing seat"},
-		{"chance in a game without", func(r *Record) { r.Plies[2].Seat = 0 }, "chance outcome where"},
-		{"bad rules", func(r *Record) { r.Rules = "kinarow(size=1)" }, "rules"},
-		{"bad start", func(r *Record) { r.Start = "nonsense" }, "start"},
-		{"seats", func(r *Record) { r.Seats = r.Seats[:1] }, "seats"},
+		{"illegal move", func(r *record.Record) { r.Plies[1].Move = "a1" }, "illegal"},
+		{"wrong mover", func(r *record.Record) { r.Plies[1].Seat = 1 }, "seat 2 is to move"},
+		{"result", func(r *record.Record) { r.Returns = []float64{-1, 1} }, "returns"},
+		{"reason", func(r *record.Record) { r.Reason = "resigned" }, "reason"},
+		{"move after the end", func(r *record.Record) { r.Plies = append(r.Plies, record.Ply{Move: "c3", Seat: 2}) }, "already over"},
+		{"unfinished", func(r *record.Record) { r.Plies = r.Plies[:4] }, "not over"},
+		{"fault in a finished game", func(r *record.Record) { r.Termination, r.Loser = record.Crash, 2 }, "the game is over"},
+		{"fault returns", func(r *record.Record) { r.Plies, r.Termination, r.Loser = r.Plies[:4], record.Crash, 1 }, "want -1 1"},
+		{"fault without loser", func(r *record.Record) {
+			r.Plies, r.Termination, r.Returns = r.Plies[:4], record.Stall, []float64{-1, 1}
+		}, "losing seat"},
+		{"chance in a game without", func(r *record.Record) { r.Plies[2].Seat = 0 }, "chance outcome where"},
+		{"bad rules", func(r *record.Record) { r.Rules = "kinarow(size=1)" }, "rules"},
+		{"bad start", func(r *record.Record) { r.Start = "nonsense" }, "start"},
+		{"seats", func(r *record.Record) { r.Seats = r.Seats[:1] }, "seats"},
 	} {
 		r := good()
 		tc.change(r)
-		if err := Replay(r); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := record.Replay(r); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: Replay = %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
 	var out bytes.Buffer
 	bad := good()
 	bad.Plies[0].Move = "z9"
-	sum := ReplayAll(&out, []*Record{good(), bad})
+	sum := record.ReplayAll(&out, []*record.Record{good(), bad})
 	if sum.Games != 2 || sum.Invalid != 1 || !strings.Contains(out.String(), "INVALID") {
 		t.Errorf("ReplayAll: %+v\n%s", sum, out.String())
 	}
@@ -415,10 +418,10 @@ func TestRealEngines(t *testing.T) {
 	wins := map[string]int{}
 	draws := 0
 	for _, r := range j.records {
-		if r.Termination != Normal {
+		if r.Termination != record.Normal {
 			t.Errorf("game %d: termination %s (%s)", r.Game, r.Termination, r.Reason)
 		}
-		if err := Replay(r); err != nil {
+		if err := record.Replay(r); err != nil {
 			t.Errorf("game %d: replay: %v", r.Game, err)
 		}
 		switch r.Result() {
@@ -651,9 +654,9 @@ func TestTournament(t *testing.T) {
 // result *, read back from text, counted apart by replay, never in the
 // standings.
 func TestUnterminated(t *testing.T) {
-	r := &Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: StartPos,
-		Termination: Unterminated, Reason: "saved in progress", Returns: []float64{0, 0},
-		Plies: []Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}}}
+	r := &record.Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: record.StartPos,
+		Termination: record.Unterminated, Reason: "saved in progress", Returns: []float64{0, 0},
+		Plies: []record.Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}}}
 	var b bytes.Buffer
 	r.WriteText(&b)
 	for _, want := range []string{`[Result "*"]`, `[Termination "unterminated"]`, "} *\n"} {
@@ -661,41 +664,34 @@ func TestUnterminated(t *testing.T) {
 			t.Errorf("the text lacks %q:\n%s", want, b.String())
 		}
 	}
-	back, err := ReadRecords(&b)
+	back, err := record.ReadRecords(&b)
 	if err != nil || len(back) != 1 {
 		t.Fatalf("ReadRecords: %v", err)
 	}
 	var out bytes.Buffer
-	sum := ReplayAll(&out, back)
+	sum := record.ReplayAll(&out, back)
 	if sum.Invalid != 0 || sum.Unfinished != 1 || !strings.Contains(out.String(), "1 of the valid unfinished") {
 		t.Errorf("ReplayAll: %+v\n%s", sum, out.String())
 	}
-	for name, change := range map[string]func(*Record){
-		"finished":  func(r *Record) { r.Plies = append(r.Plies, Ply{Move: "b1"}, Ply{Move: "b2"}, Ply{Move: "c1"}) },
-		"returns":   func(r *Record) { r.Returns = []float64{1, -1} },
-		"has loser": func(r *Record) { r.Loser = 2 },
+	for name, change := range map[string]func(*record.Record){
+		"finished": func(r *record.Record) {
+			r.Plies = append(r.Plies, record.Ply{Move: "b1"}, record.Ply{Move: "b2"}, record.Ply{Move: "c1"})
+		},
+		"returns":   func(r *record.Record) { r.Returns = []float64{1, -1} },
+		"has loser": func(r *record.Record) { r.Loser = 2 },
 	} {
 		bad := *r
 		bad.Plies = slices.Clone(r.Plies)
 		change(&bad)
-		if err := Replay(&bad); err == nil {
+		if err := record.Replay(&bad); err == nil {
 			t.Errorf("%s: Replay accepts it", name)
 		}
 	}
 	id := Identity{Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}}
-	fin := &Record{Seats: []string{"a", "b"}, Returns: []float64{1, -1}, Termination: Normal}
-	s := summarize(id, games.Type{Players: 2, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}, []*Record{r, fin}, nil)
+	fin := &record.Record{Seats: []string{"a", "b"}, Returns: []float64{1, -1}, Termination: record.Normal}
+	s := summarize(id, games.Type{Players: 2, Utility: games.ZeroSum, MinReturn: -1, MaxReturn: 1}, []*record.Record{r, fin}, nil)
 	if s.Games != 1 {
 		t.Errorf("standings count %d games, want 1 (the unterminated one left out)", s.Games)
-	}
-}
-
-func TestResignationReplays(t *testing.T) {
-	if n, err := ParseTermination("resign"); err != nil || n != Resignation || Resignation.String() != "resign" {
-		t.Fatalf("resign: %v %v", n, err)
-	}
-	if got := pgnTermination(Resignation); got != "normal" {
-		t.Errorf("PGN termination of a resignation: %q", got)
 	}
 }
 
@@ -703,7 +699,7 @@ func TestPenaltySummary(t *testing.T) {
 	typ := games.Type{Players: 2, Utility: games.Identical, MinReturn: -98, MaxReturn: 0, Penalty: "cards left", Excellent: 10}
 	tl := newTally(Identity{Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}}, typ, nil)
 	for i, x := range []float64{0, -5, -9, -10, -30} {
-		tl.add(&Record{Game: i, Seats: []string{"a", "b"}, Returns: []float64{x, x}, Termination: Normal})
+		tl.add(&record.Record{Game: i, Seats: []string{"a", "b"}, Returns: []float64{x, x}, Termination: record.Normal})
 	}
 	sum := tl.summary()
 	if len(sum.Scores) != 1 {
@@ -728,7 +724,7 @@ func TestTeamRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Record{Variant: "thegame", Rules: "thegame", Seats: []string{"a"}, Termination: Normal,
+	r := &record.Record{Variant: "thegame", Rules: "thegame", Seats: []string{"a"}, Termination: record.Normal,
 		Start:   "90/91/10/11 50,51,52,53,54,55,56,92 86 play 1 0",
 		Reason:  "player 1 cannot play the minimum, 94 cards left",
 		Returns: []float64{-94}}
@@ -736,7 +732,7 @@ func TestTeamRecord(t *testing.T) {
 	if r.Team != "loss" || r.Penalty != "cards left" || r.Result() != "loss" {
 		t.Fatalf("SetTeam: team %q penalty %q result %q", r.Team, r.Penalty, r.Result())
 	}
-	if err := Replay(r); err != nil {
+	if err := record.Replay(r); err != nil {
 		t.Fatalf("Replay: %v", err)
 	}
 	var b bytes.Buffer
@@ -747,11 +743,11 @@ func TestTeamRecord(t *testing.T) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}
 	}
-	back, err := ReadRecords(strings.NewReader(text))
+	back, err := record.ReadRecords(strings.NewReader(text))
 	if err != nil || len(back) != 1 {
 		t.Fatalf("ReadRecords: %d, %v", len(back), err)
 	}
-	if err := Replay(back[0]); err != nil {
+	if err := record.Replay(back[0]); err != nil {
 		t.Fatalf("Replay of the text: %v", err)
 	}
 	if !reflect.DeepEqual(back[0], r) {
@@ -760,11 +756,11 @@ func TestTeamRecord(t *testing.T) {
 
 	// Before team results: the result token of the returns, no CardsLeft.
 	old := strings.NewReplacer(`[Result "loss"]`, `[Result "-94"]`, "[CardsLeft \"94\"]\n", "", "\nloss\n", "\n-94\n").Replace(text)
-	rs, err := ReadRecords(strings.NewReader(old))
+	rs, err := record.ReadRecords(strings.NewReader(old))
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("an old record: %d, %v\n%s", len(rs), err, old)
 	}
-	if err := Replay(rs[0]); err != nil || rs[0].Result() != "-94" {
+	if err := record.Replay(rs[0]); err != nil || rs[0].Result() != "-94" {
 		t.Errorf("an old record: Replay %v, result %q", err, rs[0].Result())
 	}
 
@@ -775,11 +771,11 @@ func TestTeamRecord(t *testing.T) {
 		{"a team result in a two-player game", "[Rules \"tictactoe\"]\n[Seat1 \"a\"]\n[Seat2 \"b\"]\n[Start \"startpos\"]\n" +
 			"[Result \"win\"]\n[Returns \"0 0\"]\n[Termination \"max-plies\"]\n\nwin\n", "not cooperative"},
 	} {
-		rs, err := ReadRecords(strings.NewReader(tc.text))
+		rs, err := record.ReadRecords(strings.NewReader(tc.text))
 		if err != nil || len(rs) != 1 {
 			t.Fatalf("%s: ReadRecords %d, %v", tc.name, len(rs), err)
 		}
-		if err := Replay(rs[0]); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := record.Replay(rs[0]); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: Replay = %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
@@ -795,18 +791,18 @@ func TestCutTeamGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	typ := v.Game.Type()
-	r := &Record{Variant: "thegame", Rules: rules, Seats: []string{"a", "b"}, Termination: MaxPlies,
-		Start: "-/- 5,20,30/?3 23 play 1 0", Reason: "0 plies played (--max-plies)", Returns: cutReturns(typ)}
+	r := &record.Record{Variant: "thegame", Rules: rules, Seats: []string{"a", "b"}, Termination: record.MaxPlies,
+		Start: "-/- 5,20,30/?3 23 play 1 0", Reason: "0 plies played (--max-plies)", Returns: record.CutReturns(typ)}
 	r.SetTeam(typ)
 	if r.Result() != "loss" || r.Returns[0] != typ.MinReturn {
 		t.Errorf("result %q, returns %v; want a loss at %v", r.Result(), r.Returns, typ.MinReturn)
 	}
-	if err := Replay(r); err != nil {
+	if err := record.Replay(r); err != nil {
 		t.Errorf("Replay: %v", err)
 	}
-	r.Returns = drawReturns(typ)
+	r.Returns = make([]float64, typ.Players) // a draw's
 	r.SetTeam(typ)
-	if err := Replay(r); err != nil {
+	if err := record.Replay(r); err != nil {
 		t.Errorf("Replay of a record with 0 returns: %v", err)
 	}
 }

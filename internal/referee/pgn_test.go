@@ -10,12 +10,14 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/version"
 )
 
@@ -25,6 +27,17 @@ type pgnGame struct {
 	tags   map[string]string
 	sans   []string
 	result string
+}
+
+// pgnTag reads a tag pair: [Key "value"], the value with PGN's escapes
+// (\" and \\), which Go's unquoting reads the same.
+func pgnTag(line string) (string, string, error) {
+	k, q, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(line, "["), "]"), " ")
+	v, err := strconv.Unquote(q)
+	if !ok || err != nil {
+		return "", "", fmt.Errorf("%q is not a tag pair", line)
+	}
+	return k, v, nil
 }
 
 // readPGN reads games in PGN import format: tag pairs, then movetext with
@@ -47,7 +60,7 @@ func readPGN(t *testing.T, text string) []pgnGame {
 				out = append(out, pgnGame{tags: map[string]string{}})
 				g = &out[len(out)-1]
 			}
-			k, v, err := parseTag(line)
+			k, v, err := pgnTag(line)
 			if err != nil {
 				t.Fatalf("pgn tag: %v", err)
 			}
@@ -130,14 +143,14 @@ func replayPGN(t *testing.T, g pgnGame) *chess.State {
 }
 
 // finalFEN plays a record's moves in the referee's way.
-func finalFEN(t *testing.T, r *Record) string {
+func finalFEN(t *testing.T, r *record.Record) string {
 	t.Helper()
 	v, err := games.LoadVariant(r.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := v.Game.NewState()
-	if r.Start != StartPos {
+	if r.Start != record.StartPos {
 		if st, err = v.Game.ParseState(r.Start); err != nil {
 			t.Fatal(err)
 		}
@@ -149,28 +162,28 @@ func finalFEN(t *testing.T, r *Record) string {
 		}
 		st.Play(m)
 	}
-	return st.(SANState).FEN()
+	return st.(record.SANState).FEN()
 }
 
 // randomGame is n random plies of a chess variant from start, as a record.
-func randomGame(t *testing.T, rules, start string, n int, seed uint64) *Record {
+func randomGame(t *testing.T, rules, start string, n int, seed uint64) *record.Record {
 	t.Helper()
 	v, err := games.LoadVariant(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := v.Game.NewState()
-	if start != StartPos {
+	if start != record.StartPos {
 		if st, err = v.Game.ParseState(start); err != nil {
 			t.Fatal(err)
 		}
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
-	r := &Record{Variant: rules, Rules: v.Spec(), Seats: []string{"alpha", "beta"}, Start: start, Date: "2026.11.22"}
+	r := &record.Record{Variant: rules, Rules: v.Spec(), Seats: []string{"alpha", "beta"}, Start: start, Date: "2026.11.22"}
 	for i := 0; i < n && st.Player() != games.Terminal; i++ {
 		legal := st.LegalMoves(nil)
 		m := legal[rng.IntN(len(legal))]
-		p := Ply{Move: st.FormatMove(m), Seat: st.Player() + 1, Book: i < 2, Micro: int64(rng.IntN(3e6)), Depth: 1 + i%20}
+		p := record.Ply{Move: st.FormatMove(m), Seat: st.Player() + 1, Book: i < 2, Micro: int64(rng.IntN(3e6)), Depth: 1 + i%20}
 		if !p.Book && i%3 != 0 {
 			p.Score = ptr(rng.IntN(2001) - 1000)
 		}
@@ -181,9 +194,9 @@ func randomGame(t *testing.T, rules, start string, n int, seed uint64) *Record {
 		st.Play(m)
 	}
 	if st.Player() == games.Terminal {
-		r.Termination, r.Returns, r.Reason = Normal, st.Returns(), st.EndReason()
+		r.Termination, r.Returns, r.Reason = record.Normal, st.Returns(), st.EndReason()
 	} else {
-		r.Termination, r.Returns, r.Reason = TimeLoss, []float64{1, -1}, "seat 2 (beta): time: took 2.5s with 2s on the clock"
+		r.Termination, r.Returns, r.Reason = record.TimeLoss, []float64{1, -1}, "seat 2 (beta): time: took 2.5s with 2s on the clock"
 		r.Loser = 2
 	}
 	return r
@@ -192,38 +205,38 @@ func randomGame(t *testing.T, rules, start string, n int, seed uint64) *Record {
 // pgnCase is a record and what its PGN must hold.
 type pgnCase struct {
 	name string
-	r    *Record
-	info PGNInfo
+	r    *record.Record
+	info record.PGNInfo
 	want []string
 }
 
 func pgnCases(t *testing.T) []pgnCase {
-	mate := &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: StartPos,
-		Termination: Normal, Returns: []float64{1, -1}, Reason: "white mates"}
+	mate := &record.Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: record.StartPos,
+		Termination: record.Normal, Returns: []float64{1, -1}, Reason: "white mates"}
 	for i, mv := range []string{"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"} {
-		p := Ply{Move: mv, Seat: i%2 + 1, Micro: 1234567, Score: ptr(32), Depth: 12}
+		p := record.Ply{Move: mv, Seat: i%2 + 1, Micro: 1234567, Score: ptr(32), Depth: 12}
 		if i < 2 {
-			p = Ply{Move: mv, Seat: i%2 + 1, Book: true}
+			p = record.Ply{Move: mv, Seat: i%2 + 1, Book: true}
 		}
 		mate.Plies = append(mate.Plies, p)
 	}
 	blackFirst := "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 40"
-	crash := &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: blackFirst,
-		Plies:       []Ply{{Move: "e8c8", Seat: 2, Micro: 500}, {Move: "e1g1", Seat: 1, Micro: 1000}},
-		Termination: Crash, Loser: 2, Returns: []float64{1, -1}, Reason: "seat 2 (b): crash: the process exited {status 3}"}
+	crash := &record.Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: blackFirst,
+		Plies:       []record.Ply{{Move: "e8c8", Seat: 2, Micro: 500}, {Move: "e1g1", Seat: 1, Micro: 1000}},
+		Termination: record.Crash, Loser: 2, Returns: []float64{1, -1}, Reason: "seat 2 (b): crash: the process exited {status 3}"}
 	return []pgnCase{
-		{"mate", mate, PGNInfo{Event: "test", TC: map[string]string{"w": "tc=40/60+0.6", "b": "tc=40/60+0.6 depth=3"}}, []string{
+		{"mate", mate, record.PGNInfo{Event: "test", TC: map[string]string{"w": pgnTimeControl("tc=40/60+0.6"), "b": pgnTimeControl("tc=40/60+0.6 depth=3")}}, []string{
 			"[Event \"test\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n",
 			`[PlyCount "7"]`, `[Termination "normal"]`, `[TimeControl "40/60+0.6"]`,
 			"1. e4 {book} e5 {book} 2. Bc4 {+0.32/12 1.235s} Nc6 {+0.32/12 1.235s}", "4. Qxf7# {+0.32/12 1.235s, white mates} 1-0", "1-0\n\n"}},
-		{"from a FEN, black first, a crash", crash, PGNInfo{TC: map[string]string{"w": "movetime=0.5", "b": "depth=3"}}, []string{
+		{"from a FEN, black first, a crash", crash, record.PGNInfo{TC: map[string]string{"w": pgnTimeControl("movetime=0.5"), "b": pgnTimeControl("depth=3")}}, []string{
 			`[FEN "` + blackFirst + `"]`, `[SetUp "1"]`, `[Termination "abandoned"]`, `[MeepleTermination "crash"]`,
 			`[WhiteTimeControl "0.5/move"]`, `[BlackTimeControl "-"]`, "40... O-O-O {0.001s} 41. O-O {0.001s, seat 2 (b): crash: the process exited (status 3)} 1-0"}},
-		{"a long game", randomGame(t, "chess", StartPos, 300, 1), PGNInfo{}, []string{`[Date "2026.11.22"]`, "[TimeControl \"?\"]"}},
-		{"chess960", randomGame(t, "chess960(number=42)", StartPos, 120, 2), PGNInfo{}, []string{`[Variant "Chess960"]`, `[SetUp "1"]`, `[FEN "`}},
-		{"chess960 from a FEN", randomGame(t, "chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", 80, 3), PGNInfo{}, nil},
-		{"unterminated", &Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: StartPos, Plies: mate.Plies[:3],
-			Termination: Unterminated, Returns: []float64{0, 0}, Reason: "saved in progress"}, PGNInfo{},
+		{"a long game", randomGame(t, "chess", record.StartPos, 300, 1), record.PGNInfo{}, []string{`[Date "2026.11.22"]`, "[TimeControl \"?\"]"}},
+		{"chess960", randomGame(t, "chess960(number=42)", record.StartPos, 120, 2), record.PGNInfo{}, []string{`[Variant "Chess960"]`, `[SetUp "1"]`, `[FEN "`}},
+		{"chess960 from a FEN", randomGame(t, "chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", 80, 3), record.PGNInfo{}, nil},
+		{"unterminated", &record.Record{Variant: "chess", Rules: "chess", Seats: []string{"w", "b"}, Start: record.StartPos, Plies: mate.Plies[:3],
+			Termination: record.Unterminated, Returns: []float64{0, 0}, Reason: "saved in progress"}, record.PGNInfo{},
 			[]string{`[Result "*"]`, `[Termination "unterminated"]`, "1.235s, saved in progress} *\n"}},
 	}
 }
@@ -232,7 +245,7 @@ func TestPGN(t *testing.T) {
 	tests := pgnCases(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := Replay(tc.r); err != nil {
+			if err := record.Replay(tc.r); err != nil {
 				t.Fatalf("the record does not replay: %v", err)
 			}
 			v, err := games.LoadVariant(tc.r.Rules)
@@ -270,7 +283,7 @@ func TestPGN(t *testing.T) {
 			if got, want := st.FEN(), finalFEN(t, tc.r); got != want {
 				t.Errorf("the PGN ends at %s, the record at %s", got, want)
 			}
-			if tc.r.Termination == Normal && (st.Player() != games.Terminal || st.EndReason() != tc.r.Reason) {
+			if tc.r.Termination == record.Normal && (st.Player() != games.Terminal || st.EndReason() != tc.r.Reason) {
 				t.Errorf("the PGN's game is not over by %q (%s)", tc.r.Reason, st.EndReason())
 			}
 		})
@@ -292,7 +305,7 @@ func TestMatchPGN(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs := journalOf(t, cfg).records // in the order the games ended
-	slices.SortFunc(rs, func(a, b *Record) int { return a.Game - b.Game })
+	slices.SortFunc(rs, func(a, b *record.Record) int { return a.Game - b.Game })
 	gs := readPGN(t, string(data))
 	if len(gs) != len(rs) || len(gs) != 2 {
 		t.Fatalf("%d PGN games, %d records:\n%s", len(gs), len(rs), data)
@@ -352,7 +365,7 @@ func TestEPDOpenings(t *testing.T) {
 		{Start: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
 		{Start: "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2"},
 		{Start: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"},
-		{Start: StandardFEN, Moves: []string{"e2e4", "c7c5"}},
+		{Start: record.StandardFEN, Moves: []string{"e2e4", "c7c5"}},
 	}
 	if !reflect.DeepEqual(ops, want) {
 		t.Errorf("openings:\n got %q\nwant %q", ops, want)
@@ -363,7 +376,7 @@ func TestEPDOpenings(t *testing.T) {
 	rs := journalOf(t, cfg).records
 	starts := map[string]bool{}
 	for _, r := range rs {
-		if err := Replay(r); err != nil {
+		if err := record.Replay(r); err != nil {
 			t.Errorf("game %d: %v", r.Game, err)
 		}
 		starts[r.Start] = true

@@ -7,13 +7,14 @@ import (
 	"io"
 	"sync"
 
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
 // fault is an engine's failure in a game: the termination it causes and
 // what happened.
 type fault struct {
-	kind Termination
+	kind record.Termination
 	err  error
 	kill bool // the process is unusable: close it rather than reuse it
 }
@@ -32,14 +33,14 @@ func faultOf(err error) *fault {
 	if errors.As(err, &ee) {
 		switch ee.Kind {
 		case client.Startup:
-			return &fault{kind: Startup, err: err, kill: true}
+			return &fault{kind: record.Startup, err: err, kill: true}
 		case client.Crash:
-			return &fault{kind: Crash, err: err, kill: true}
+			return &fault{kind: record.Crash, err: err, kill: true}
 		case client.Stall:
-			return &fault{kind: Stall, err: err, kill: true}
+			return &fault{kind: record.Stall, err: err, kill: true}
 		}
 	}
-	return &fault{kind: ProtocolError, err: err, kill: true}
+	return &fault{kind: record.ProtocolError, err: err, kill: true}
 }
 
 // pool holds one engine's processes. A process serves one game at a time;
@@ -88,7 +89,7 @@ func (p *pool) acquire(ctx context.Context, stderr io.Writer) (*client.Client, *
 		// It died between games.
 		p.closeLocked(c)
 		if !p.cfg.Restart {
-			p.dead = &fault{kind: Crash, err: errors.New("the process exited between games")}
+			p.dead = &fault{kind: record.Crash, err: errors.New("the process exited between games")}
 			d := p.dead
 			p.mu.Unlock()
 			return nil, &fault{kind: d.kind, err: fmt.Errorf("engine %s: %v (restart=off)", p.cfg.Name, d.err)}
@@ -98,7 +99,7 @@ func (p *pool) acquire(ctx context.Context, stderr io.Writer) (*client.Client, *
 	c, err := client.StartEngine(ctx, p.spec, stderr, p.timeouts)
 	if err != nil {
 		f := faultOf(err)
-		f.kind = Startup
+		f.kind = record.Startup
 		if ctx.Err() == nil {
 			p.failed(f)
 		}
@@ -117,7 +118,7 @@ func (p *pool) release(c *client.Client, f *fault) {
 	if f != nil && f.kill || c.Exited() {
 		p.closeLocked(c)
 		if f == nil {
-			f = &fault{kind: Crash, err: errors.New("the process exited")}
+			f = &fault{kind: record.Crash, err: errors.New("the process exited")}
 		}
 		p.failedLocked(f)
 		return

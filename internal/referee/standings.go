@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/stats"
 )
 
@@ -179,7 +180,7 @@ type Summary struct {
 	Pairs        []PairStats
 	Scores       []ScoreStats
 	SPRT         *SPRTStatus
-	Terminations map[Termination]int
+	Terminations map[record.Termination]int
 }
 
 // tally accumulates finished games one at a time, so that the standings
@@ -191,7 +192,7 @@ type tally struct {
 	index map[string]int
 
 	games        int
-	terminations map[Termination]int
+	terminations map[record.Termination]int
 	wdl          []stats.WDL
 	played       []bool
 	encs         map[pairKey]*PairStats
@@ -220,7 +221,7 @@ type outcome struct {
 
 func newTally(id Identity, typ games.Type, sprt *stats.SPRT) *tally {
 	t := &tally{id: id, typ: typ, sprt: sprt, index: map[string]int{},
-		terminations: map[Termination]int{}, wdl: make([]stats.WDL, len(id.Engines)),
+		terminations: map[record.Termination]int{}, wdl: make([]stats.WDL, len(id.Engines)),
 		played: make([]bool, len(id.Engines)), encs: map[pairKey]*PairStats{},
 		pending: map[int][]outcome{}, scores: map[string][]float64{}, sprtStep: 1, paired: map[int]int{}}
 	for i, e := range id.Engines {
@@ -249,8 +250,8 @@ func (t *tally) norm(x float64) float64 {
 // normalized return of its seats; of two engines in a game the one with
 // more points wins. Cooperative games, and games one engine plays alone,
 // are summarised by their returns instead.
-func (t *tally) add(r *Record) {
-	if r.Termination == Unterminated {
+func (t *tally) add(r *record.Record) {
+	if r.Termination == record.Unterminated {
 		return // no result: never in the standings
 	}
 	t.games++
@@ -349,7 +350,7 @@ func (t *tally) advanceSPRT() {
 
 // summary computes the standings so far.
 func (t *tally) summary() *Summary {
-	sum := &Summary{Variant: t.id.Variant, Games: t.games, Terminations: map[Termination]int{}}
+	sum := &Summary{Variant: t.id.Variant, Games: t.games, Terminations: map[record.Termination]int{}}
 	for k, n := range t.terminations {
 		sum.Terminations[k] = n
 	}
@@ -409,7 +410,7 @@ func (t *tally) summary() *Summary {
 }
 
 // summarize is the summary of records.
-func summarize(id Identity, typ games.Type, rs []*Record, sprt *stats.SPRT) *Summary {
+func summarize(id Identity, typ games.Type, rs []*record.Record, sprt *stats.SPRT) *Summary {
 	t := newTally(id, typ, sprt)
 	for _, r := range rs {
 		t.add(r)
@@ -495,7 +496,7 @@ func (s *Summary) Write(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	var ts []string
-	for t := Normal; int(t) < len(terminationNames); t++ {
+	for t := record.Normal; t <= record.Resignation; t++ {
 		if n := s.Terminations[t]; n > 0 {
 			ts = append(ts, fmt.Sprintf("%s %d", t, n))
 		}

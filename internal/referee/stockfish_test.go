@@ -11,6 +11,7 @@ import (
 	"time"
 
 	_ "github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
@@ -114,10 +115,10 @@ func TestStockfishMatch(t *testing.T) {
 		t.Fatalf("%d records, want 2", len(recs))
 	}
 	for _, r := range recs {
-		if r.Termination != Normal && r.Termination != MaxPlies {
+		if r.Termination != record.Normal && r.Termination != record.MaxPlies {
 			t.Errorf("game %d (%s): %s: %s", r.Game, strings.Join(r.Seats, " vs "), r.Termination, r.Reason)
 		}
-		if err := Replay(r); err != nil { // fills in the seats too
+		if err := record.Replay(r); err != nil { // fills in the seats too
 			t.Errorf("game %d does not replay: %v", r.Game, err)
 		}
 		var slowest [2]time.Duration

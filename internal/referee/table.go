@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/version"
 	"github.com/meeple-games/meeple/protocol/client"
 )
@@ -66,8 +67,8 @@ type TableSeat struct {
 // end. Record and State belong to the Table: read them during the hook and
 // copy what is kept (State.Clone, the plies); change neither.
 type Update struct {
-	Record *Record     // the game so far; at the end, with its result
-	State  games.State // the position after the last ply
+	Record *record.Record // the game so far; at the end, with its result
+	State  games.State    // the position after the last ply
 	// Clocks is every seat's time left: after a seat's ply when that seat
 	// runs a clock, and at the start when any seat does (nil otherwise,
 	// after chance outcomes and at the end).
@@ -92,7 +93,7 @@ type Table struct {
 	// seeded RNG draws, so that the resumed game draws the same outcomes
 	// (The Game's cards) as an uninterrupted one. Each clock is charged the
 	// recorded time of its seat's plies.
-	Plies []Ply
+	Plies []record.Ply
 
 	// Spent is the time the seat to move after Plies has already spent on
 	// its move: a game resumed after its server stopped (a crash, say)
@@ -110,7 +111,7 @@ type Table struct {
 	// plies counts the seats' plies so far. It returns Normal to go on, or
 	// the termination, the 0-based losing seat (-1: none) and the reason.
 	// The match's resign and draw rules.
-	Adjudicate func(seat int, p Ply, plies int) (Termination, int, string)
+	Adjudicate func(seat int, p record.Ply, plies int) (record.Termination, int, string)
 
 	// Hook, when set, sees the game as it goes (see Update): live viewing,
 	// saving a game in progress. It runs on Play's goroutine and holds up
@@ -131,7 +132,7 @@ var ErrBadPlies = errors.New("plies do not replay")
 // seat count that is not the game's, a start or Plies that do not replay:
 // ErrBadPlies) or ctx ends (ctx.Err(): the game is not over and there is
 // no record).
-func (t *Table) Play(ctx context.Context) (*Record, error) {
+func (t *Table) Play(ctx context.Context) (*record.Record, error) {
 	g, err := t.newGame()
 	if err != nil {
 		return nil, err
@@ -155,7 +156,7 @@ type tableGame struct {
 	typ    games.Type
 	rules  string
 	start  string // the variant's start position string
-	rec    *Record
+	rec    *record.Record
 	st     games.State
 	clocks []*clock
 	moves  []string // every move so far (for seats that get the move list)
@@ -174,7 +175,7 @@ func (t *Table) newGame() (*tableGame, error) {
 		return nil, fmt.Errorf("table: %d seats for %s, a %d-player game", len(t.Seats), t.Variant.Name, typ.Players)
 	}
 	g := &tableGame{t: t, typ: typ, rules: t.Variant.Spec(), start: t.Variant.Game.NewState().Position()}
-	g.rec = &Record{Variant: t.Variant.Name, Rules: g.rules, Seed: t.Seed, Start: StartPos,
+	g.rec = &record.Record{Variant: t.Variant.Name, Rules: g.rules, Seed: t.Seed, Start: record.StartPos,
 		Seats: make([]string, len(t.Seats)), Date: time.Now().UTC().Format("2006.01.02"), Meeple: version.String()}
 	for i, s := range t.Seats {
 		if s.Seat == nil {
@@ -184,14 +185,14 @@ func (t *Table) newGame() (*tableGame, error) {
 		g.clocks = append(g.clocks, newClock(s.Limits.TC))
 	}
 	g.st = t.Variant.Game.NewState()
-	if t.Start != "" && t.Start != StartPos {
+	if t.Start != "" && t.Start != record.StartPos {
 		st, err := t.Variant.Game.ParseState(t.Start)
 		if err != nil {
 			return nil, fmt.Errorf("table: start: %v", err)
 		}
 		g.st, g.rec.Start = st, t.Start
 	}
-	g.rng = chanceRNG(t.Seed)
+	g.rng = rand.New(record.ChanceSource(t.Seed))
 	book := true
 	for i, p := range t.Plies {
 		bad := func(format string, args ...any) (*tableGame, error) {
@@ -242,7 +243,7 @@ func (t *Table) newGame() (*tableGame, error) {
 }
 
 // run asks the seats for moves until the game ends.
-func (g *tableGame) run(ctx context.Context) (*Record, error) {
+func (g *tableGame) run(ctx context.Context) (*record.Record, error) {
 	t := g.t
 	// Replayed plies count for the adjudication as they did when played.
 	if t.Adjudicate != nil && g.st.Player() != games.Terminal {
@@ -253,7 +254,7 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			}
 			n++
 			if !p.Book {
-				if tm, loser, reason := t.Adjudicate(p.Seat-1, p, n); tm != Normal {
+				if tm, loser, reason := t.Adjudicate(p.Seat-1, p, n); tm != record.Normal {
 					return g.end(tm, loser, reason), nil
 				}
 			}
@@ -279,22 +280,22 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			text := g.st.FormatMove(mv)
 			g.st.Play(mv)
 			g.moves = append(g.moves, text)
-			g.rec.Plies = append(g.rec.Plies, Ply{Move: text, Seat: 0})
+			g.rec.Plies = append(g.rec.Plies, record.Ply{Move: text, Seat: 0})
 			g.hook(nil, false)
 		}
 		who := g.st.Player()
 		if who == games.Terminal {
-			return g.end(Normal, -1, g.st.EndReason()), nil
+			return g.end(record.Normal, -1, g.st.EndReason()), nil
 		}
 		if t.MaxPlies > 0 && g.plies >= t.MaxPlies {
-			return g.end(MaxPlies, -1, fmt.Sprintf("%d plies played (--max-plies)", g.plies)), nil
+			return g.end(record.MaxPlies, -1, fmt.Sprintf("%d plies played (--max-plies)", g.plies)), nil
 		}
 		ts, ck := t.Seats[who], g.clocks[who]
 		req := client.GoRequest{MoveTime: ts.Limits.MoveTime, Depth: ts.Limits.Depth, Nodes: ts.Limits.Nodes}
 		if hidden {
 			req.Position = vs.View(who)
 		} else {
-			if g.rec.Start != StartPos {
+			if g.rec.Start != record.StartPos {
 				req.Position = g.rec.Start
 			}
 			req.Start, req.Moves = g.start, g.moves
@@ -304,7 +305,7 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 		if timed {
 			if spent > ck.left+t.Margin {
 				ck.left -= spent
-				return g.faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("the flag fell while the game was stopped (%v spent with %v on the clock)",
+				return g.faultEnd(who, &fault{kind: record.TimeLoss, err: fmt.Errorf("the flag fell while the game was stopped (%v spent with %v on the clock)",
 					spent.Round(time.Millisecond), (ck.left + spent).Round(time.Millisecond))}), nil
 			}
 			req.Time = make([]time.Duration, len(g.clocks))
@@ -339,27 +340,27 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 			if clocked && errors.As(err, &ee) && ee.Kind == client.Stall {
 				// The clock ran out and the engine did not even answer stop:
 				// a time loss, and the process is not to be trusted again.
-				f = &fault{kind: TimeLoss, err: fmt.Errorf("no move within %v (the flag fell; no answer to stop either): %v", deadline, err), kill: true}
+				f = &fault{kind: record.TimeLoss, err: fmt.Errorf("no move within %v (the flag fell; no answer to stop either): %v", deadline, err), kill: true}
 			}
 			return g.faultEnd(who, f), nil
 		}
 		if rep.Resign && g.typ.Players == 2 && g.typ.Utility == games.ZeroSum {
-			return g.end(Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, g.rec.Seats[who])), nil
+			return g.end(record.Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, g.rec.Seats[who])), nil
 		}
 		if ck.charge(rep.Elapsed, t.Margin) {
-			return g.faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("took %v with %v on the clock (margin %v)",
+			return g.faultEnd(who, &fault{kind: record.TimeLoss, err: fmt.Errorf("took %v with %v on the clock (margin %v)",
 				rep.Elapsed.Round(time.Microsecond), (ck.left + rep.Elapsed).Round(time.Microsecond), t.Margin)}), nil
 		}
 		if mt := ts.Limits.MoveTime; mt > 0 && rep.Elapsed > mt+t.Margin {
-			return g.faultEnd(who, &fault{kind: TimeLoss, err: fmt.Errorf("took %v with a movetime of %v (margin %v)",
+			return g.faultEnd(who, &fault{kind: record.TimeLoss, err: fmt.Errorf("took %v with a movetime of %v (margin %v)",
 				rep.Elapsed.Round(time.Microsecond), mt, t.Margin)}), nil
 		}
 		mv, err := games.ParseLegal(g.st, rep.Move)
 		if err != nil {
-			return g.faultEnd(who, &fault{kind: IllegalMove, err: fmt.Errorf("bestmove %q: %v", rep.Move, err)}), nil
+			return g.faultEnd(who, &fault{kind: record.IllegalMove, err: fmt.Errorf("bestmove %q: %v", rep.Move, err)}), nil
 		}
 		text := g.st.FormatMove(mv)
-		p := Ply{Move: text, Seat: who + 1, Micro: max(rep.Elapsed.Microseconds(), 0), Depth: rep.Depth, Nodes: rep.Nodes}
+		p := record.Ply{Move: text, Seat: who + 1, Micro: max(rep.Elapsed.Microseconds(), 0), Depth: rep.Depth, Nodes: rep.Nodes}
 		if rep.HasScore {
 			if rep.Mate != 0 {
 				p.Mate = rep.Mate
@@ -377,7 +378,7 @@ func (g *tableGame) run(ctx context.Context) (*Record, error) {
 		}
 		g.hook(clocks, false)
 		if g.st.Player() != games.Terminal && t.Adjudicate != nil {
-			if tm, loser, reason := t.Adjudicate(who, p, g.plies); tm != Normal {
+			if tm, loser, reason := t.Adjudicate(who, p, g.plies); tm != record.Normal {
 				return g.end(tm, loser, reason), nil
 			}
 		}
@@ -401,18 +402,18 @@ func (g *tableGame) hook(clocks []time.Duration, ended bool) {
 
 // end finishes the record: termination t, the 0-based losing seat (-1:
 // none) and the reason.
-func (g *tableGame) end(t Termination, loser int, reason string) *Record {
+func (g *tableGame) end(t record.Termination, loser int, reason string) *record.Record {
 	rec := g.rec
 	rec.Termination = t
 	rec.Reason = strings.ReplaceAll(reason, "\n", " ")
 	switch {
-	case t == Normal:
+	case t == record.Normal:
 		rec.Returns = g.st.Returns()
 	case loser >= 0:
 		rec.Loser = loser + 1
-		rec.Returns = forfeitReturns(g.typ, loser)
+		rec.Returns = record.ForfeitReturns(g.typ, loser)
 	default:
-		rec.Returns = cutReturns(g.typ)
+		rec.Returns = record.CutReturns(g.typ)
 	}
 	rec.SetTeam(g.typ)
 	g.hook(nil, true)
@@ -420,13 +421,13 @@ func (g *tableGame) end(t Termination, loser int, reason string) *Record {
 }
 
 // faultEnd ends the game with seat's fault.
-func (g *tableGame) faultEnd(seat int, f *fault) *Record {
+func (g *tableGame) faultEnd(seat int, f *fault) *record.Record {
 	return g.end(f.kind, seat, fmt.Sprintf("seat %d (%s): %s: %v", seat+1, g.rec.Seats[seat], f.kind, f.err))
 }
 
 // forfeit is the record of the table's game ended before it began by
 // seat's fault (a match whose engine could not be started for it).
-func (t *Table) forfeit(seat int, f *fault) (*Record, error) {
+func (t *Table) forfeit(seat int, f *fault) (*record.Record, error) {
 	g, err := t.newGame()
 	if err != nil {
 		return nil, err

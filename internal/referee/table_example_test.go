@@ -6,6 +6,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	_ "github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/protocol/client"
 )
@@ -26,7 +27,7 @@ func ExampleTable() {
 		panic(err)
 	}
 	st := new(games.State)
-	play := func(plies []referee.Ply) *referee.Record {
+	play := func(plies []record.Ply) *record.Record {
 		t := &referee.Table{Variant: v, Seed: 1, Plies: plies,
 			Seats: []referee.TableSeat{{Name: "x", Seat: firstMove{st}}, {Name: "o", Seat: firstMove{st}}},
 			Hook:  func(u referee.Update) { *st = u.State }}

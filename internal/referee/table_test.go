@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
@@ -31,7 +32,7 @@ func (s *scriptSeat) Go(ctx context.Context, req client.GoRequest) (client.GoRep
 
 // scriptTable is a table of scripted seats, each with a 10+0.1 clock; the
 // returned func gives the clocks the hook saw last.
-func scriptTable(t *testing.T, variant string, seed uint64, plies []Ply) (*Table, func() []time.Duration) {
+func scriptTable(t *testing.T, variant string, seed uint64, plies []record.Ply) (*Table, func() []time.Duration) {
 	t.Helper()
 	v, err := games.LoadVariant(variant)
 	if err != nil {
@@ -53,7 +54,7 @@ func scriptTable(t *testing.T, variant string, seed uint64, plies []Ply) (*Table
 	return tb, func() []time.Duration { return clocks }
 }
 
-func playTable(t *testing.T, tb *Table) *Record {
+func playTable(t *testing.T, tb *Table) *record.Record {
 	t.Helper()
 	rec, err := tb.Play(context.Background())
 	if err != nil {
@@ -71,10 +72,10 @@ func TestTableResume(t *testing.T) {
 		t.Run(variant, func(t *testing.T) {
 			tb, clocks := scriptTable(t, variant, 42, nil)
 			full := playTable(t, tb)
-			if err := Replay(full); err != nil {
+			if err := record.Replay(full); err != nil {
 				t.Fatalf("the uninterrupted game does not replay: %v", err)
 			}
-			if full.Termination != Normal {
+			if full.Termination != record.Normal {
 				t.Fatalf("termination %s (%s), want normal", full.Termination, full.Reason)
 			}
 			fullClocks := clocks()
@@ -93,7 +94,7 @@ func TestTableResume(t *testing.T) {
 				if k < 0 || k > n {
 					continue
 				}
-				tb, clocks := scriptTable(t, variant, 42, append([]Ply(nil), full.Plies[:k]...))
+				tb, clocks := scriptTable(t, variant, 42, append([]record.Ply(nil), full.Plies[:k]...))
 				got := playTable(t, tb)
 				if !reflect.DeepEqual(got, full) {
 					t.Fatalf("resumed after %d plies:\n got %+v\nwant %+v", k, got, full)
@@ -111,7 +112,7 @@ func TestTableResume(t *testing.T) {
 // shows the time less it, the ply's time includes it, and a flag that
 // fell in the meantime falls at once.
 func TestTableSpent(t *testing.T) {
-	tb, _ := scriptTable(t, "tictactoe", 1, []Ply{{Move: "b2", Seat: 1, Micro: 1000}})
+	tb, _ := scriptTable(t, "tictactoe", 1, []record.Ply{{Move: "b2", Seat: 1, Micro: 1000}})
 	var asked []time.Duration
 	seat := tb.Seats[1].Seat.(*scriptSeat)
 	seat.reply = func(req client.GoRequest) (client.GoReply, error) {
@@ -127,13 +128,13 @@ func TestTableSpent(t *testing.T) {
 	if p := rec.Plies[1]; p.Move != "a1" || p.Micro != 3500000 {
 		t.Fatalf("the resumed ply %+v, want a1 in 3.5 s", p)
 	}
-	tb, _ = scriptTable(t, "tictactoe", 1, []Ply{{Move: "b2", Seat: 1, Micro: 1000}})
+	tb, _ = scriptTable(t, "tictactoe", 1, []record.Ply{{Move: "b2", Seat: 1, Micro: 1000}})
 	tb.Spent = 12 * time.Second
 	rec = playTable(t, tb)
-	if rec.Termination != TimeLoss || rec.Loser != 2 || len(rec.Plies) != 1 {
+	if rec.Termination != record.TimeLoss || rec.Loser != 2 || len(rec.Plies) != 1 {
 		t.Fatalf("after 12 s of a 10 s clock: %s (loser %d, %d plies): %s", rec.Termination, rec.Loser, len(rec.Plies), rec.Reason)
 	}
-	if err := Replay(rec); err != nil {
+	if err := record.Replay(rec); err != nil {
 		t.Fatalf("the time loss does not replay: %v", err)
 	}
 }
@@ -154,9 +155,9 @@ func TestTableBadPlies(t *testing.T) {
 	if second < 0 {
 		t.Fatal("no two different chance outcomes")
 	}
-	bad := append([]Ply(nil), full.Plies[:first+1]...)
+	bad := append([]record.Ply(nil), full.Plies[:first+1]...)
 	bad[first].Move = full.Plies[second].Move
-	wrongSeat := append([]Ply(nil), full.Plies...)
+	wrongSeat := append([]record.Ply(nil), full.Plies...)
 	for i := range wrongSeat {
 		if wrongSeat[i].Seat > 0 {
 			wrongSeat[i].Seat = 3 - wrongSeat[i].Seat
@@ -164,10 +165,10 @@ func TestTableBadPlies(t *testing.T) {
 			break
 		}
 	}
-	for name, plies := range map[string][]Ply{
+	for name, plies := range map[string][]record.Ply{
 		"not the seeded draw": bad,
 		"wrong seat":          wrongSeat,
-		"after the end":       append(append([]Ply(nil), full.Plies...), Ply{Move: "x", Seat: 1}),
+		"after the end":       append(append([]record.Ply(nil), full.Plies...), record.Ply{Move: "x", Seat: 1}),
 		"illegal":             {{Move: "zz", Seat: 0}},
 	} {
 		tb, _ := scriptTable(t, "thegame(players=2)", 7, plies)
@@ -184,16 +185,16 @@ func TestTableEnds(t *testing.T) {
 		reply client.GoReply
 		err   error
 		limit Limits
-		want  Termination
+		want  record.Termination
 	}{
-		{name: "illegal", reply: client.GoReply{Move: "z9"}, want: IllegalMove},
-		{name: "resign", reply: client.GoReply{Resign: true}, want: Resignation},
-		{name: "error", err: errors.New("gone"), want: ProtocolError},
-		{name: "crash", err: &client.EngineError{Engine: "x", Kind: client.Crash, Err: errors.New("exit 1")}, want: Crash},
-		{name: "stall", err: &client.EngineError{Engine: "x", Kind: client.Stall, Err: errors.New("no reply")}, want: Stall},
+		{name: "illegal", reply: client.GoReply{Move: "z9"}, want: record.IllegalMove},
+		{name: "resign", reply: client.GoReply{Resign: true}, want: record.Resignation},
+		{name: "error", err: errors.New("gone"), want: record.ProtocolError},
+		{name: "crash", err: &client.EngineError{Engine: "x", Kind: client.Crash, Err: errors.New("exit 1")}, want: record.Crash},
+		{name: "stall", err: &client.EngineError{Engine: "x", Kind: client.Stall, Err: errors.New("no reply")}, want: record.Stall},
 		{name: "stall under a clock", err: &client.EngineError{Engine: "x", Kind: client.Stall, Err: errors.New("no reply")},
-			limit: Limits{TC: TimeControl{Base: time.Second}}, want: TimeLoss},
-		{name: "flag", reply: client.GoReply{Move: "b2", Elapsed: 3 * time.Second}, limit: Limits{TC: TimeControl{Base: time.Second}}, want: TimeLoss},
+			limit: Limits{TC: TimeControl{Base: time.Second}}, want: record.TimeLoss},
+		{name: "flag", reply: client.GoReply{Move: "b2", Elapsed: 3 * time.Second}, limit: Limits{TC: TimeControl{Base: time.Second}}, want: record.TimeLoss},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb, _ := scriptTable(t, "tictactoe", 1, nil)
@@ -203,7 +204,7 @@ func TestTableEnds(t *testing.T) {
 			if rec.Termination != tc.want || rec.Loser != 2 {
 				t.Fatalf("termination %s, loser %d (%s); want %s, loser 2", rec.Termination, rec.Loser, rec.Reason, tc.want)
 			}
-			if err := Replay(rec); err != nil {
+			if err := record.Replay(rec); err != nil {
 				t.Errorf("the record does not replay: %v", err)
 			}
 		})
@@ -246,10 +247,10 @@ func TestEngineSeat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rec.Termination != Normal || rec.Seats[game] != "meeple" {
+		if rec.Termination != record.Normal || rec.Seats[game] != "meeple" {
 			t.Fatalf("game %d: %s (%s), seats %v; want a normal end with meeple in seat %d", game, rec.Termination, rec.Reason, rec.Seats, game+1)
 		}
-		if err := Replay(rec); err != nil {
+		if err := record.Replay(rec); err != nil {
 			t.Fatalf("game %d does not replay: %v", game, err)
 		}
 		if rec.Returns[game] < 0 {
@@ -272,7 +273,7 @@ func TestEngineSeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Termination != Crash || rec.Loser != 1 {
+	if rec.Termination != record.Crash || rec.Loser != 1 {
 		t.Fatalf("crashing engine: %s, loser %d (%s); want crash, loser 1", rec.Termination, rec.Loser, rec.Reason)
 	}
 }

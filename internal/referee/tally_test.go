@@ -5,18 +5,19 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/stats"
 )
 
 // pairRecords are the two games of pair k in which engine a scores
 // points (0, 1/2, 1, 3/2 or 2): a has seat 1 in game 2k, seat 2 in 2k+1.
-func pairRecords(k int, points float64) []*Record {
+func pairRecords(k int, points float64) []*record.Record {
 	ret := func(p float64) float64 { return 2*p - 1 } // 0, 1/2, 1 -> -1, 0, 1
 	first := min(points, 1)
 	second := points - first
-	return []*Record{
-		{Game: 2 * k, Pair: k, Seats: []string{"a", "b"}, Returns: []float64{ret(first), -ret(first)}, Termination: Normal},
-		{Game: 2*k + 1, Pair: k, Seats: []string{"b", "a"}, Returns: []float64{-ret(second), ret(second)}, Termination: Normal},
+	return []*record.Record{
+		{Game: 2 * k, Pair: k, Seats: []string{"a", "b"}, Returns: []float64{ret(first), -ret(first)}, Termination: record.Normal},
+		{Game: 2*k + 1, Pair: k, Seats: []string{"b", "a"}, Returns: []float64{-ret(second), ret(second)}, Termination: record.Normal},
 	}
 }
 
@@ -33,7 +34,7 @@ func TestSPRTDecision(t *testing.T) {
 		t.Fatal(err)
 	}
 	points := []float64{1, 1, 2, 1, 2, 1, 1, 2, 1, 1.5, 1, 2, 1, 0}
-	var rs []*Record
+	var rs []*record.Record
 	var prefix stats.Penta
 	wantPairs, wantLLR := 0, 0.0
 	for k, p := range points {
@@ -59,7 +60,7 @@ func TestSPRTDecision(t *testing.T) {
 	id := Identity{Engines: []EngineIdentity{{Name: "a"}, {Name: "b"}}}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for try := range 20 {
-		order := append([]*Record(nil), rs...)
+		order := append([]*record.Record(nil), rs...)
 		if try > 0 {
 			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/engine"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
 	"github.com/meeple-games/meeple/internal/version"
@@ -203,7 +204,7 @@ func shape(s string) string {
 func (r *repl) logSince(n int, think time.Duration) {
 	moves := r.t.Moves()
 	for i, s := range r.t.History()[n:] {
-		p := referee.Ply{Move: moves[n+i], Seat: s.Seat + 1}
+		p := record.Ply{Move: moves[n+i], Seat: s.Seat + 1}
 		if s.Chance {
 			p.Seat = 0
 		} else if i == 0 {
@@ -357,8 +358,8 @@ func (r *repl) resync() {
 
 // replayTable sets up a table at start and plays the players' moves of
 // plies one by one, drawing every chance outcome from the seed's RNG.
-func replayTable(v *games.Variant, start string, seed uint64, plies []referee.Ply) (*table.Table, error) {
-	t := table.New(referee.ChanceSource(seed))
+func replayTable(v *games.Variant, start string, seed uint64, plies []record.Ply) (*table.Table, error) {
+	t := table.New(record.ChanceSource(seed))
 	if e := t.UseVariant(v); e != nil {
 		return nil, e
 	}
@@ -412,7 +413,7 @@ func (r *repl) redoOne() {
 	r.log = append(r.log, group[0])
 	moves := r.t.Moves()
 	for i := n + 1; i < len(moves); i++ {
-		r.log = append(r.log, referee.Ply{Move: moves[i], Seat: 0})
+		r.log = append(r.log, record.Ply{Move: moves[i], Seat: 0})
 	}
 }
 
@@ -481,7 +482,7 @@ func (r *repl) newCmd(args []string, rest string) {
 		}
 	}
 	r.seed++
-	t := table.New(referee.ChanceSource(r.seed))
+	t := table.New(record.ChanceSource(r.seed))
 	if e := t.UseVariant(v); e != nil {
 		r.errorf("new: %s", e.Msg)
 		return
@@ -570,14 +571,14 @@ func (r *repl) quitCmd(args []string, _ string) { r.quit = true }
 
 // record is the game as the referee records it. An unfinished game is
 // recorded as unterminated: result *, every return 0, no loser.
-func (r *repl) record() *referee.Record {
+func (r *repl) record() *record.Record {
 	st := r.t.State()
-	rec := &referee.Record{
+	rec := &record.Record{
 		Variant: r.t.Variant().Name, Rules: r.t.Variant().Spec(), Seed: r.seed,
 		Start: r.t.Start(), Plies: slices.Clone(r.log), Meeple: version.String(),
 	}
 	if rec.Start == "" {
-		rec.Start = referee.StartPos
+		rec.Start = record.StartPos
 	}
 	for p := range r.t.Seats() {
 		name := "human"
@@ -587,9 +588,9 @@ func (r *repl) record() *referee.Record {
 		rec.Seats = append(rec.Seats, name)
 	}
 	if st.Player() == games.Terminal {
-		rec.Returns, rec.Termination, rec.Reason = st.Returns(), referee.Normal, st.EndReason()
+		rec.Returns, rec.Termination, rec.Reason = st.Returns(), record.Normal, st.EndReason()
 	} else {
-		rec.Returns, rec.Termination = make([]float64, len(rec.Seats)), referee.Unterminated
+		rec.Returns, rec.Termination = make([]float64, len(rec.Seats)), record.Unterminated
 		rec.Reason = fmt.Sprintf("saved in progress by meeple play after %d plies", r.t.Played())
 	}
 	rec.SetTeam(r.t.Game().Type())
@@ -604,7 +605,7 @@ func (r *repl) save(args []string, rest string) {
 	rec := r.record()
 	check := *rec
 	check.Plies = slices.Clone(rec.Plies)
-	if err := referee.Replay(&check); err != nil {
+	if err := record.Replay(&check); err != nil {
 		r.errorf("save: the record would not replay: %v", err)
 		return
 	}
@@ -646,7 +647,7 @@ func (r *repl) load(args []string, _ string) {
 		}
 	}
 	rec := rs[k-1]
-	if err := referee.Replay(rec); err != nil {
+	if err := record.Replay(rec); err != nil {
 		r.errorf("load: game %d of %s does not replay: %v", k, args[0], err)
 		return
 	}
@@ -661,7 +662,7 @@ func (r *repl) load(args []string, _ string) {
 		v = &named
 	}
 	start := rec.Start
-	if start == referee.StartPos {
+	if start == record.StartPos {
 		start = ""
 	}
 	t, err := replayTable(v, start, rec.Seed, rec.Plies)
@@ -672,7 +673,7 @@ func (r *repl) load(args []string, _ string) {
 	if err != nil || !slices.Equal(t.Moves(), want) {
 		// The record's chance outcomes are not the seed's draws in order
 		// (book plies drawn apart, say): play them as given.
-		t = table.New(referee.ChanceSource(rec.Seed))
+		t = table.New(record.ChanceSource(rec.Seed))
 		e := t.UseVariant(v)
 		if e == nil {
 			e = t.SetPosition(start, want)
@@ -689,7 +690,7 @@ func (r *repl) load(args []string, _ string) {
 	r.paused = r.o.Mode == Watch
 	r.printf("loaded game %d of %s: %s, %s (%s), %d %s\n", k, args[0], strings.Join(rec.Seats, " vs "),
 		rec.Result(), rec.Termination, len(rec.Plies), plural(len(rec.Plies), "ply", "plies"))
-	if rec.Termination != referee.Normal {
+	if rec.Termination != record.Normal {
 		r.printf("%s\n", rec.Reason)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
 	"github.com/meeple-games/meeple/internal/table"
@@ -82,8 +83,8 @@ func (t *thought) normalize() {
 }
 
 // ply is the thought as a record's ply of seat (0-based).
-func (t thought) ply(seat int) referee.Ply {
-	p := referee.Ply{Move: t.Move, Seat: seat + 1, Micro: t.Elapsed.Microseconds(), Mate: t.Mate, Depth: t.Depth, Nodes: t.Nodes}
+func (t thought) ply(seat int) record.Ply {
+	p := record.Ply{Move: t.Move, Seat: seat + 1, Micro: t.Elapsed.Microseconds(), Mate: t.Mate, Depth: t.Depth, Nodes: t.Nodes}
 	if t.HasScore && t.Mate == 0 {
 		s := t.Score
 		p.Score = &s

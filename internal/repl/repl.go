@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/engine"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
 )
@@ -83,9 +84,9 @@ type repl struct {
 	flip    bool
 	paused  bool // engine seats wait for go (after an interruption, or an undo while watching)
 
-	log  []referee.Ply   // parallel to the table's history
-	redo [][]referee.Ply // undone moves, each with its chance outcomes, the next last
-	game int             // counts the games (new, load), for the engines
+	log  []record.Ply   // parallel to the table's history
+	redo [][]record.Ply // undone moves, each with its chance outcomes, the next last
+	game int            // counts the games (new, load), for the engines
 
 	holder    int       // with Options.HandOver: the seat that has the keyboard, -1 none
 	exposed   bool      // with Options.HandOver: a hand may be on the screen
@@ -109,7 +110,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 		o.Level = engine.DefaultLevel
 	}
 	r := &repl{ctx: ctx, o: o, out: out, seed: o.Seed, level: o.Level}
-	r.t = table.New(referee.ChanceSource(r.seed))
+	r.t = table.New(record.ChanceSource(r.seed))
 	if e := r.t.NewVariant(o.Variant, o.Set); e != nil {
 		return e
 	}
@@ -203,7 +204,7 @@ func (r *repl) logChance(from int) {
 	moves := r.t.Moves()
 	for i := from; i < len(moves); i++ {
 		if r.t.History()[i].Chance {
-			r.log = append(r.log, referee.Ply{Move: moves[i], Seat: 0})
+			r.log = append(r.log, record.Ply{Move: moves[i], Seat: 0})
 		}
 	}
 }
@@ -657,7 +658,7 @@ func (r *repl) san(move string) string {
 }
 
 // playMove plays one move of an engine, logged as ply.
-func (r *repl) playMove(move string, ply referee.Ply) error {
+func (r *repl) playMove(move string, ply record.Ply) error {
 	n := len(r.t.History())
 	if e := r.t.Play([]string{move}); e != nil {
 		return e

@@ -14,6 +14,7 @@ import (
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
 	"github.com/meeple-games/meeple/internal/engine"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/table"
 )
@@ -22,7 +23,7 @@ import (
 func newTestREPL(t *testing.T, variant string, mode Mode) *repl {
 	t.Helper()
 	r := &repl{ctx: context.Background(), o: Options{Mode: mode, Stderr: os.Stderr}, out: &bytes.Buffer{}, level: engine.DefaultLevel}
-	r.t = table.New(referee.ChanceSource(0))
+	r.t = table.New(record.ChanceSource(0))
 	if e := r.t.NewVariant(variant, nil); e != nil {
 		t.Fatal(e)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/internal/cli"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 )
 
@@ -29,17 +30,17 @@ func TestSaveReplay(t *testing.T) {
 		args   []string
 		first  string // the moves before the save, then a save to a.txt
 		then   string // after loading a.txt, then a save to b.txt
-		termA  referee.Termination
-		termB  referee.Termination
+		termA  record.Termination
+		termB  record.Termination
 		result string // of b.txt
 	}{
-		{"tictactoe", []string{"tictactoe", "--humans"}, "b2\na1\nundo\nredo\nb3\n", "c1\nb1\n", referee.Unterminated, referee.Normal, "1-0"},
-		{"vs engine", []string{"connect4", "--engine", "builtin option.Algorithm=random", "--level", "1"}, "d\nd\nhint\nundo\nredo\n", "go\nundo\n", referee.Unterminated, referee.Unterminated, "*"},
+		{"tictactoe", []string{"tictactoe", "--humans"}, "b2\na1\nundo\nredo\nb3\n", "c1\nb1\n", record.Unterminated, record.Normal, "1-0"},
+		{"vs engine", []string{"connect4", "--engine", "builtin option.Algorithm=random", "--level", "1"}, "d\nd\nhint\nundo\nredo\n", "go\nundo\n", record.Unterminated, record.Unterminated, "*"},
 		// Chance: every outcome must be the referee's seeded draw, after
 		// undo and redo too.
 		{"chance", []string{"nimtest(players=3,chance=true,pile=20)", "--engine", "builtin option.Algorithm=random", "--seed", "7"},
-			"1\n2\nundo\n3\nundo\nredo\n", "1\nundo 2\nredo\n", referee.Unterminated, referee.Unterminated, "*"},
-		{"chance to the end", []string{"nimtest(chance=true,pile=6)", "--humans"}, "1\n1\n", strings.Repeat("3\n2\n1\n", 20), referee.Unterminated, referee.Normal, ""},
+			"1\n2\nundo\n3\nundo\nredo\n", "1\nundo 2\nredo\n", record.Unterminated, record.Unterminated, "*"},
+		{"chance to the end", []string{"nimtest(chance=true,pile=6)", "--humans"}, "1\n1\n", strings.Repeat("3\n2\n1\n", 20), record.Unterminated, record.Normal, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -58,7 +59,7 @@ func TestSaveReplay(t *testing.T) {
 			if code, out := replay(t, filepath.Join(dir, "b.txt")); code != 0 || !strings.Contains(out, "1 valid, 0 invalid") {
 				t.Fatalf("replay b.txt: code %d\n%s", code, out)
 			}
-			for file, term := range map[string]referee.Termination{"a.txt": tc.termA, "b.txt": tc.termB} {
+			for file, term := range map[string]record.Termination{"a.txt": tc.termA, "b.txt": tc.termB} {
 				rs, err := referee.ReadFile(filepath.Join(dir, file))
 				if err != nil || len(rs) != 1 {
 					t.Fatalf("%s: %v, %d games", file, err, len(rs))

@@ -26,8 +26,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // serveProcessEnv makes the test binary a server over the directory it
@@ -376,7 +375,7 @@ func (r *killRoom) check(t *testing.T, base string, k int) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	recs, err := referee.ReadRecords(resp.Body)
+	recs, err := record.ReadRecords(resp.Body)
 	if err != nil {
 		t.Fatalf("after kill %d: room %s: the records: %v", k, r.id, err)
 	}
@@ -385,7 +384,7 @@ func (r *killRoom) check(t *testing.T, base string, k int) {
 		if _, dup := got[rec.Game+1]; dup {
 			t.Fatalf("after kill %d: room %s: game %d has two records", k, r.id, rec.Game+1)
 		}
-		if err := referee.Replay(rec); err != nil {
+		if err := record.Replay(rec); err != nil {
 			t.Fatalf("after kill %d: room %s: game %d's record does not replay: %v", k, r.id, rec.Game+1, err)
 		}
 		got[rec.Game+1] = rec.Result()

@@ -28,7 +28,7 @@ import (
 	kinarowplayer "github.com/meeple-games/meeple/internal/players/kinarow"
 	noccaplayer "github.com/meeple-games/meeple/internal/players/nocca"
 	othelloplayer "github.com/meeple-games/meeple/internal/players/othello"
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -95,7 +95,7 @@ func (c *page) seen(n, at int) map[string]any {
 }
 
 // records fetches the room's records.
-func (ts *testServer) records(t testing.TB, room string) ([]*referee.Record, string) {
+func (ts *testServer) records(t testing.TB, room string) ([]*record.Record, string) {
 	t.Helper()
 	resp, err := http.Get(ts.hs.URL + "/api/rooms/" + room + "/record")
 	if err != nil {
@@ -106,7 +106,7 @@ func (ts *testServer) records(t testing.TB, room string) ([]*referee.Record, str
 	if resp.StatusCode != 200 {
 		return nil, string(body)
 	}
-	rs, err := referee.ReadRecords(bytes.NewReader(body))
+	rs, err := record.ReadRecords(bytes.NewReader(body))
 	if err != nil {
 		t.Fatalf("the records: %v\n%s", err, body)
 	}
@@ -185,7 +185,7 @@ func TestServeSeedsFresh(t *testing.T) {
 		t.Fatalf("after game 2: %d records, seeds %d, %d (game 2's was %d)", len(rs), rs[0].Seed, rs[len(rs)-1].Seed, seed2)
 	}
 	for _, rec := range rs {
-		if err := referee.Replay(rec); err != nil {
+		if err := record.Replay(rec); err != nil {
 			t.Fatalf("game %d does not replay from its seed: %v", rec.Game+1, err)
 		}
 	}
@@ -331,7 +331,7 @@ func TestServeRepairsAtStart(t *testing.T) {
 		t.Fatalf("the records after the repair:\n%s\nwant:\n%s", got, whole)
 	}
 	rs, _ := ts2.records(t, room.Room)
-	if len(rs) != 1 || referee.Replay(rs[0]) != nil {
+	if len(rs) != 1 || record.Replay(rs[0]) != nil {
 		t.Fatalf("after the repair: %d records", len(rs))
 	}
 	var f roomFile
@@ -445,7 +445,7 @@ func TestServeTalk(t *testing.T) {
 	}
 	playOut(t, spec, cs, 1)
 	rs, body := ts.records(t, room.Room)
-	if len(rs) != 1 || referee.Replay(rs[0]) != nil {
+	if len(rs) != 1 || record.Replay(rs[0]) != nil {
 		t.Fatalf("the record: %s", body)
 	}
 	var said []string

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // FuzzDecode feeds the page-message decoder malformed JSON, wrong types
@@ -52,9 +52,9 @@ func FuzzDecode(f *testing.F) {
 // it keeps reads back as the same records, and it keeps every whole
 // record written before the damage.
 func FuzzWholeRecords(f *testing.F) {
-	rec := &referee.Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: referee.StartPos,
-		Termination: referee.Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
-		Plies: []referee.Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
+	rec := &record.Record{Variant: "tictactoe", Rules: "tictactoe", Seats: []string{"a", "b"}, Start: record.StartPos,
+		Termination: record.Normal, Reason: "x made 3 in a row", Returns: []float64{1, -1},
+		Plies: []record.Ply{{Move: "a1", Seat: 1}, {Move: "a2", Seat: 2}, {Move: "b1", Seat: 1}, {Move: "b2", Seat: 2}, {Move: "c1", Seat: 1}}}
 	var b strings.Builder
 	rec.WriteText(&b)
 	whole := b.String()
@@ -72,7 +72,7 @@ func FuzzWholeRecords(f *testing.F) {
 		if good < k*len(whole) || len(rs) < k {
 			t.Fatalf("%d whole records written, %d kept (%d bytes)", k, len(rs), good)
 		}
-		back, err := referee.ReadRecords(bytes.NewReader(data[:good]))
+		back, err := record.ReadRecords(bytes.NewReader(data[:good]))
 		if err != nil || len(back) != len(rs) {
 			t.Fatalf("the whole part reads as %d records (%v), want %d", len(back), err, len(rs))
 		}
@@ -83,7 +83,7 @@ func FuzzWholeRecords(f *testing.F) {
 // crash cut it anywhere): it never panics, and keeps the entries before
 // the first that does not read.
 func FuzzReadLog(f *testing.F) {
-	line, _ := json.Marshal(&entry{Room: "0123456789abcdef", Seq: 2, At: 1, Ply: &referee.Ply{Move: "a1", Seat: 1}, N: 1})
+	line, _ := json.Marshal(&entry{Room: "0123456789abcdef", Seq: 2, At: 1, Ply: &record.Ply{Move: "a1", Seat: 1}, N: 1})
 	for _, s := range []string{string(line) + "\n", string(line) + "\n" + string(line[:20]), "\n", "{}\n", `{"room":"x","seq":1}`} {
 		f.Add([]byte(s))
 	}

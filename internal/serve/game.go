@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/protocol/client"
 )
@@ -43,7 +44,7 @@ func (r *Room) startLocked(engines int) {
 	n := len(r.file.Seats)
 	moves := make(chan personMove, 1)
 	t := &referee.Table{Variant: r.variant, Seed: r.file.GameSeed,
-		Plies: append([]referee.Ply(nil), r.file.Plies...), Margin: margin, Hook: r.hook}
+		Plies: append([]record.Ply(nil), r.file.Plies...), Margin: margin, Hook: r.hook}
 	if err == nil && r.tc.Timed() && r.file.Turn > 0 {
 		// The seat to move has thought since the position was reached,
 		// through a stop of the server: a person's clock ran meanwhile.
@@ -91,9 +92,9 @@ func (r *Room) startLocked(engines int) {
 			r.s.logf("room %s: %v", r.id, err)
 			r.mu.Lock()
 			typ := r.variant.Game.Type()
-			rec := &referee.Record{Game: r.file.Game - 1, Pair: r.file.Game - 1, Variant: r.variant.Name,
-				Rules: r.file.Rules, Seed: t.Seed, Start: referee.StartPos, Plies: r.file.Plies,
-				Returns: make([]float64, typ.Players), Termination: referee.Unterminated, Reason: "the saved game does not replay: " + err.Error()}
+			rec := &record.Record{Game: r.file.Game - 1, Pair: r.file.Game - 1, Variant: r.variant.Name,
+				Rules: r.file.Rules, Seed: t.Seed, Start: record.StartPos, Plies: r.file.Plies,
+				Returns: make([]float64, typ.Players), Termination: record.Unterminated, Reason: "the saved game does not replay: " + err.Error()}
 			r.mu.Unlock()
 			r.finish(rec)
 		}
@@ -129,7 +130,7 @@ func (r *Room) rebuild() error {
 
 // stepLocked plays ply p (move mv) on st and notes who saw it and the last
 // move.
-func (r *Room) stepLocked(st games.State, mv games.Move, p referee.Ply, hidden bool, n int) {
+func (r *Room) stepLocked(st games.State, mv games.Move, p record.Ply, hidden bool, n int) {
 	var before [][]int
 	if p.Chance() && hidden {
 		before = hands(st, n)
@@ -181,7 +182,7 @@ func (r *Room) hook(u referee.Update) {
 	plies := u.Record.Plies
 	if u.Ended {
 		rec := *u.Record
-		rec.Plies = append([]referee.Ply(nil), plies...)
+		rec.Plies = append([]record.Ply(nil), plies...)
 		r.mu.Lock()
 		rec.Game, rec.Pair = r.file.Game-1, r.file.Game-1
 		r.mu.Unlock()
@@ -231,7 +232,7 @@ func (r *Room) hook(u referee.Update) {
 // written to the room's records file, and only then are the pages told,
 // so that a game a page saw end always has its record. A start after a
 // crash between the two writes the record (Server.recover).
-func (r *Room) finish(rec *referee.Record) {
+func (r *Room) finish(rec *record.Record) {
 	r.mu.Lock()
 	talkInto(rec.Plies, r.file.Talk)
 	f := r.file
@@ -254,7 +255,7 @@ func (r *Room) finish(rec *referee.Record) {
 // writeRecord appends a finished game's record to the room's records
 // file, trying again (and saying so) until it is written or the server
 // stops.
-func (r *Room) writeRecord(rec *referee.Record) bool {
+func (r *Room) writeRecord(rec *record.Record) bool {
 	wait := 50 * time.Millisecond
 	for {
 		err := errors.New("an injected fault") // tests: as if the write had failed

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // A 3-player The Game room with three people: every message each page
@@ -63,7 +63,7 @@ func TestServeHiddenHands(t *testing.T) {
 	cp.Plies = slices.Clone(cp.Plies)
 	rec := &cp
 	r.mu.Unlock()
-	if err := referee.Replay(rec); err != nil {
+	if err := record.Replay(rec); err != nil {
 		t.Fatalf("the record does not replay: %v", err)
 	}
 	v, err := games.LoadVariant(rec.Rules)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/serve/web"
 )
 
@@ -122,7 +122,7 @@ func TestCatalogues(t *testing.T) {
 		}
 	}
 	need("phrase.drew-card", "a card drawn, to the others")
-	for tm := referee.Normal + 1; !strings.HasPrefix(tm.String(), "termination("); tm++ {
+	for tm := record.Normal + 1; !strings.HasPrefix(tm.String(), "termination("); tm++ {
 		need("term."+tm.String(), "a termination")
 	}
 }

@@ -26,22 +26,22 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // entry is one change of a room: a ply of its current game (Ply, and the
 // clocks after it), a word said to the table (Talk), or the whole room
 // (File: made, a game ended, a new game), or its end (Drop: expired).
 type entry struct {
-	Room   string       `json:"room"`
-	Seq    uint64       `json:"seq"` // the room's change number: 1, 2, ...
-	At     int64        `json:"at"`  // unix ms
-	Ply    *referee.Ply `json:"ply,omitempty"`
-	N      int          `json:"n,omitempty"` // with Ply: the plies of the game after it
-	Clocks []int64      `json:"clocks,omitempty"`
-	File   *roomFile    `json:"file,omitempty"`
-	Talk   *talkMark    `json:"talk,omitempty"`
-	Drop   bool         `json:"drop,omitempty"`
+	Room   string      `json:"room"`
+	Seq    uint64      `json:"seq"` // the room's change number: 1, 2, ...
+	At     int64       `json:"at"`  // unix ms
+	Ply    *record.Ply `json:"ply,omitempty"`
+	N      int         `json:"n,omitempty"` // with Ply: the plies of the game after it
+	Clocks []int64     `json:"clocks,omitempty"`
+	File   *roomFile   `json:"file,omitempty"`
+	Talk   *talkMark   `json:"talk,omitempty"`
+	Drop   bool        `json:"drop,omitempty"`
 }
 
 // apply applies e to the room f (nil: none yet); it returns the room after

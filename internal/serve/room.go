@@ -14,6 +14,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 )
 
@@ -191,8 +192,8 @@ func (r *Room) state(g int) []byte {
 
 // endPhrase is why the game of final position st ended as a Phrase, when
 // it ended by its rules (nil otherwise, or for a game without phrases).
-func endPhrase(st games.State, t referee.Termination) *games.Phrase {
-	if ph, ok := st.(games.Phrased); ok && t == referee.Normal {
+func endPhrase(st games.State, t record.Termination) *games.Phrase {
+	if ph, ok := st.(games.Phrased); ok && t == record.Normal {
 		if p := ph.EndPhrase(); p.Code != "" {
 			return &p
 		}
@@ -403,7 +404,7 @@ func (r *Room) say(c *conn, u Up) *refusal {
 // talkInto puts what seats said to the table into a finished game's
 // plies, each word on the first ply of a seat after it was said (or the
 // last such ply, when none came after), as the record keeps it.
-func talkInto(plies []referee.Ply, marks []talkMark) {
+func talkInto(plies []record.Ply, marks []talkMark) {
 	for _, m := range marks {
 		at := -1
 		for i := range plies {

@@ -21,6 +21,7 @@ import (
 	_ "github.com/meeple-games/meeple/games/othello"
 	_ "github.com/meeple-games/meeple/games/thegame"
 	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/protocol"
 )
@@ -261,11 +262,11 @@ func TestServeTicTacToeRoom(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	recs, err := referee.ReadRecords(bytes.NewReader(body))
+	recs, err := record.ReadRecords(bytes.NewReader(body))
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("record: %v, %d games:\n%s", err, len(recs), body)
 	}
-	if err := referee.Replay(recs[0]); err != nil {
+	if err := record.Replay(recs[0]); err != nil {
 		t.Fatalf("replay: %v", err)
 	}
 	// The next game with the seats swapped: o's link now plays x.

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/meeple-games/meeple/internal/referee"
+	"github.com/meeple-games/meeple/internal/record"
 )
 
 // roomFile is a room as kept on disk (DIR/rooms/ID.json, its snapshot)
@@ -29,20 +29,20 @@ type roomFile struct {
 	// for every game, kept here until the game has ended (its record then
 	// shows it), so that nothing a page sees tells a later deal. Only a
 	// room made with a seed (serve --allow-seed) derives it from Seed.
-	GameSeed uint64          `json:"gameSeed"`
-	Seed     *uint64         `json:"fixedSeed,omitempty"`
-	OldSeed  uint64          `json:"seed,omitempty"` // a room of an older meeple: game n's seed derived from it
-	Clock    string          `json:"clock,omitempty"`
-	Help     bool            `json:"help,omitempty"` // the room's creator allowed help: hints from the engine
-	Seats    []seatFile      `json:"seats"`          // as created; game n seats them rotated by Shift
-	Game     int             `json:"game"`           // 1-based number of the current game
-	Shift    int             `json:"shift"`          // game seat i is Seats[(i+Shift) % len(Seats)]
-	Plies    []referee.Ply   `json:"plies"`
-	Clocks   []int64         `json:"clocks,omitempty"` // ms left per game seat (timed rooms)
-	Turn     int64           `json:"turn,omitempty"`   // unix ms when the current position was reached: the seat to move has thought since
-	Used     int64           `json:"used,omitempty"`   // unix ms of the last move or visit, for expiry
-	Ended    *referee.Record `json:"ended,omitempty"`  // the current game's record once it is over
-	Talk     []talkMark      `json:"talk,omitempty"`   // what seats said to the table in the current game
+	GameSeed uint64         `json:"gameSeed"`
+	Seed     *uint64        `json:"fixedSeed,omitempty"`
+	OldSeed  uint64         `json:"seed,omitempty"` // a room of an older meeple: game n's seed derived from it
+	Clock    string         `json:"clock,omitempty"`
+	Help     bool           `json:"help,omitempty"` // the room's creator allowed help: hints from the engine
+	Seats    []seatFile     `json:"seats"`          // as created; game n seats them rotated by Shift
+	Game     int            `json:"game"`           // 1-based number of the current game
+	Shift    int            `json:"shift"`          // game seat i is Seats[(i+Shift) % len(Seats)]
+	Plies    []record.Ply   `json:"plies"`
+	Clocks   []int64        `json:"clocks,omitempty"` // ms left per game seat (timed rooms)
+	Turn     int64          `json:"turn,omitempty"`   // unix ms when the current position was reached: the seat to move has thought since
+	Used     int64          `json:"used,omitempty"`   // unix ms of the last move or visit, for expiry
+	Ended    *record.Record `json:"ended,omitempty"`  // the current game's record once it is over
+	Talk     []talkMark     `json:"talk,omitempty"`   // what seats said to the table in the current game
 }
 
 // talkMark is a word a seat said of a pile to the table
@@ -182,7 +182,7 @@ func (s store) ids() ([]string, error) {
 // appendRecord adds a finished game to the room's records file in one
 // write, synced. A write that fails is cut off again, so that the file
 // never holds part of a record that a later append would follow.
-func (s store) appendRecord(id string, r *referee.Record) error {
+func (s store) appendRecord(id string, r *record.Record) error {
 	var b bytes.Buffer
 	if err := r.WriteText(&b); err != nil {
 		return err
@@ -210,7 +210,7 @@ func (s store) appendRecord(id string, r *referee.Record) error {
 // part of a record a crash interrupted (an append is one write, so only
 // the last can be torn): it returns the whole records, and how many
 // bytes it cut.
-func (s store) records(id string) ([]*referee.Record, int, error) {
+func (s store) records(id string) ([]*record.Record, int, error) {
 	p := s.path(id, ".txt")
 	data, err := os.ReadFile(p)
 	if errors.Is(err, os.ErrNotExist) {
@@ -231,10 +231,10 @@ func (s store) records(id string) ([]*referee.Record, int, error) {
 
 // wholeRecords reads the records at the start of data that are whole, and
 // the length of that part. A record is its tags, a blank line, its
-// movetext and a blank line (referee.Record.WriteText): the part ends at
+// movetext and a blank line (record.Record.WriteText): the part ends at
 // the first that is not whole.
-func wholeRecords(data []byte) ([]*referee.Record, int) {
-	var out []*referee.Record
+func wholeRecords(data []byte) ([]*record.Record, int) {
+	var out []*record.Record
 	start := 0
 	for start < len(data) {
 		tags := bytes.Index(data[start:], []byte("\n\n"))
@@ -246,7 +246,7 @@ func wholeRecords(data []byte) ([]*referee.Record, int) {
 			break
 		}
 		end := start + tags + 2 + moves + 2
-		rs, err := referee.ReadRecords(bytes.NewReader(data[start:end]))
+		rs, err := record.ReadRecords(bytes.NewReader(data[start:end]))
 		if err != nil || len(rs) != 1 {
 			break
 		}

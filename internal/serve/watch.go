@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/players"
+	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
 	"github.com/meeple-games/meeple/internal/search"
 )
@@ -126,7 +127,7 @@ func (w *watcher) event(ev referee.Event) error {
 			return nil
 		}
 		st := w.variant.Game.NewState()
-		if ev.Start != "" && ev.Start != referee.StartPos {
+		if ev.Start != "" && ev.Start != record.StartPos {
 			s, err := w.variant.Game.ParseState(ev.Start)
 			if err != nil {
 				return err
@@ -259,10 +260,10 @@ func (g *watchGame) judgedNow() []reviewMsg {
 }
 
 // termination reads an event's termination (Unterminated if unknown).
-func termination(s string) referee.Termination {
-	t, err := referee.ParseTermination(s)
+func termination(s string) record.Termination {
+	t, err := record.ParseTermination(s)
 	if err != nil {
-		return referee.Unterminated
+		return record.Unterminated
 	}
 	return t
 }

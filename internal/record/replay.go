@@ -1,15 +1,12 @@
-package referee
+package record
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
@@ -31,11 +28,11 @@ func ChanceSource(seed uint64) *rand.PCG {
 // saved in progress has them too.
 func drawReturns(t games.Type) []float64 { return make([]float64, t.Players) }
 
-// cutReturns are the returns of a game stopped before its end with no
+// CutReturns are the returns of a game stopped before its end with no
 // loser (max plies, the draw rule): a draw, but a cooperative team that
 // was stopped did not reach its goal, so every seat gets MinReturn (a 0
 // would be The Game's best score, a win).
-func cutReturns(t games.Type) []float64 {
+func CutReturns(t games.Type) []float64 {
 	r := drawReturns(t)
 	if t.Utility == games.Identical {
 		for i := range r {
@@ -45,13 +42,13 @@ func cutReturns(t games.Type) []float64 {
 	return r
 }
 
-// forfeitReturns are the returns when the seat loser (0-based) loses by a
+// ForfeitReturns are the returns when the seat loser (0-based) loses by a
 // fault, time or resignation: it gets MinReturn. In a zero-sum game the
 // others share -MinReturn equally (two players with symmetric returns: the
 // winner gets MaxReturn);
 // in a general-sum game the others get MaxReturn; in a cooperative
 // (identical-utility) game everyone gets MinReturn.
-func forfeitReturns(t games.Type, loser int) []float64 {
+func ForfeitReturns(t games.Type, loser int) []float64 {
 	r := make([]float64, t.Players)
 	for i := range r {
 		switch {
@@ -201,7 +198,7 @@ func Replay(r *Record) error {
 		if r.Loser != 0 {
 			return fmt.Errorf("termination %s names a loser", r.Termination)
 		}
-		want = cutReturns(typ)
+		want = CutReturns(typ)
 		if typ.Utility == games.Identical && sameReturns(drawReturns(typ), r.Returns) {
 			want = r.Returns // written before cut cooperative games were losses
 		}
@@ -212,37 +209,12 @@ func Replay(r *Record) error {
 		if (r.Termination == Adjudication || r.Termination == Resignation) && (typ.Players != 2 || typ.Utility != games.ZeroSum) {
 			return fmt.Errorf("termination %s in a game that is not two-player zero-sum", r.Termination)
 		}
-		want = forfeitReturns(typ, r.Loser-1)
+		want = ForfeitReturns(typ, r.Loser-1)
 	}
 	if !sameReturns(want, r.Returns) {
 		return fmt.Errorf("termination %s: returns %s, want %s", r.Termination, returnsText(r.Returns), returnsText(want))
 	}
 	return nil
-}
-
-// ReadFile reads the games of a records file in the text format, or of a
-// journal (JSON lines), told apart by the first non-blank byte.
-// A directory stands for its journal.
-func ReadFile(path string) ([]*Record, error) {
-	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		path = filepath.Join(path, JournalFile)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
-		j, err := readJournal(bytes.NewReader(data), path)
-		if err != nil {
-			return nil, err
-		}
-		return j.records, nil
-	}
-	rs, err := ReadRecords(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return rs, nil
 }
 
 // ReplaySummary is what replaying a file found. Unfinished counts the

@@ -1,7 +1,6 @@
-package referee
+package record
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -11,10 +10,6 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 )
-
-// PGNFile is the PGN of a chess match in the output directory, written
-// beside RecordsFile when the game's states are SANStates.
-const PGNFile = "games.pgn"
 
 // SANState is the hook for PGN: a state whose game has a standard
 // notation of its own for records (chess: SAN, and FEN for positions).
@@ -45,43 +40,7 @@ func HasPGN(g games.Game) bool {
 type PGNInfo struct {
 	Event string            // [Event]; "?" when empty
 	Site  string            // [Site]; "?" when empty
-	TC    map[string]string // per engine name: its limits as Limits.String writes them ("tc=40/60+0.6 depth=3")
-}
-
-// pgnInfo is the PGN information of a match.
-func pgnInfo(id Identity, matchID string) PGNInfo {
-	info := PGNInfo{Event: "meeple match " + matchID, TC: map[string]string{}}
-	for _, e := range id.Engines {
-		info.TC[e.Name] = e.Limits
-	}
-	return info
-}
-
-// pgnTimeControl writes limits (Limits.String's form) as PGN's
-// TimeControl: "40/60+0.6" (moves/seconds+increment, as cutechess-cli
-// writes it), "60+0.6" or "60" for a whole game, "5/move" for a fixed time
-// per move (cutechess-cli's form), "-" for no clock (depth, nodes or no
-// limit), "?" unknown.
-func pgnTimeControl(limits string) string {
-	if limits == "" {
-		return "?"
-	}
-	for _, w := range strings.Fields(limits) {
-		k, v, _ := strings.Cut(w, "=")
-		switch k {
-		case "tc":
-			tc, err := ParseTC(v)
-			if err != nil {
-				return "?"
-			}
-			if tc.Timed() {
-				return tc.String()
-			}
-		case "movetime":
-			return v + "/move"
-		}
-	}
-	return "-"
+	TC    map[string]string // per engine name: its PGN TimeControl ("40/60+0.6", "5/move", "-"); "?" when missing
 }
 
 // pgnTermination is PGN's Termination for a referee termination (the PGN
@@ -111,7 +70,7 @@ func (p Ply) pgnComment() string {
 		return "book"
 	}
 	sec := strconv.FormatFloat(math.Round(float64(p.Micro)/1000)/1000, 'f', -1, 64) + "s"
-	if e := p.eval(); e != "" {
+	if e := p.Eval(); e != "" {
 		return e + "/" + strconv.Itoa(p.Depth) + " " + sec
 	}
 	return sec
@@ -214,7 +173,7 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 		tags["Meeple"] = r.Meeple
 	}
 	tags["PlyCount"] = strconv.Itoa(len(r.Plies))
-	wtc, btc := pgnTimeControl(info.TC[r.Seats[0]]), pgnTimeControl(info.TC[r.Seats[1]])
+	wtc, btc := or(info.TC[r.Seats[0]], "?"), or(info.TC[r.Seats[1]], "?")
 	if wtc == btc {
 		tags["TimeControl"] = wtc
 	} else {
@@ -223,12 +182,6 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 
 	var b strings.Builder
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %s]\n", k, quote(v)) }
-	or := func(s, def string) string {
-		if s == "" {
-			return def
-		}
-		return s
-	}
 	tag("Event", or(info.Event, "?"))
 	tag("Site", or(info.Site, "?"))
 	tag("Date", or(r.Date, "????.??.??"))
@@ -268,17 +221,10 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 	return err
 }
 
-// writePGN rewrites the PGN file from rs, in game order.
-func writePGN(path string, g games.Game, info PGNInfo, rs []*Record) error {
-	sorted := append([]*Record(nil), rs...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Game < sorted[j].Game })
-	var b strings.Builder
-	w := bufio.NewWriter(&b)
-	for _, r := range sorted {
-		if err := r.WritePGN(w, g, info); err != nil {
-			return err
-		}
+// or is s, or def when s is empty.
+func or(s, def string) string {
+	if s == "" {
+		return def
 	}
-	w.Flush()
-	return writeFileSync(path, []byte(b.String()))
+	return s
 }

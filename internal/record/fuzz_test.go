@@ -1,4 +1,4 @@
-package referee
+package record
 
 import (
 	"bytes"

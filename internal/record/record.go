@@ -1,4 +1,4 @@
-package referee
+package record
 
 import (
 	"bufio"
@@ -12,6 +12,9 @@ import (
 
 	"github.com/meeple-games/meeple/games"
 )
+
+// StartPos is how records write the variant's own start position.
+const StartPos = "startpos"
 
 // Termination says how a game ended.
 type Termination uint8
@@ -27,7 +30,7 @@ const (
 	ProtocolError                    // an engine's reply made no sense
 	Startup                          // an engine could not be started (or is dead with restart=off)
 	Unterminated                     // the game did not end (saved in progress by meeple play): result *, no standings
-	Resignation                      // an engine resigned (GTP's genmove resign): a loss
+	Resignation                      // an engine resigned (GTP's genmove resign): a loss, the last termination
 )
 
 var terminationNames = [...]string{"normal", "adjudication", "max-plies", "illegal-move", "crash", "stall", "time", "protocol", "startup", "unterminated", "resign"}
@@ -189,7 +192,7 @@ func (p Ply) comment() string {
 		prec = 6
 	}
 	s := strconv.FormatFloat(float64(p.Micro)/1e6, 'f', prec, 64) + "s"
-	if e := p.eval(); e != "" {
+	if e := p.Eval(); e != "" {
 		s += " " + e + "/" + strconv.Itoa(p.Depth)
 	}
 	for _, t := range p.Talk {
@@ -201,8 +204,8 @@ func (p Ply) comment() string {
 // talkWord matches a ply's talk: seat, pile, word or "-".
 var talkWord = regexp.MustCompile(`^[1-9][0-9]?:[a-z]=([a-z]+|-)$`)
 
-// eval is the reported score as +0.32 (hundredths: 32) or +M5 / -M5.
-func (p Ply) eval() string {
+// Eval is the reported score as +0.32 (hundredths: 32) or +M5 / -M5.
+func (p Ply) Eval() string {
 	switch {
 	case p.Mate > 0:
 		return "+M" + strconv.Itoa(p.Mate)
