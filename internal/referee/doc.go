@@ -17,12 +17,12 @@
 //
 // Main types:
 //
-//   - Table is one game: the variant, a Seat per player (TableSeat: its name,
+//   - Game is one game: the variant, a Seat per player (GameSeat: its name,
 //     limits and clock), the chance seed, the start and the plies already
 //     played (a game resumed from them draws the same chance outcomes as an
 //     uninterrupted one); Play plays it to the end and returns its Record,
 //     calling a hook after every ply (live viewing, saving). It is the one
-//     game loop: a match plays each game at a Table, and meeple serve plays
+//     game loop: a match plays each game with it, and meeple serve plays
 //     a room's games at one with people's seats and engine seats.
 //   - EngineSeat is a Seat played by an engine process (StartEngineSeat
 //     starts one from an EngineConfig outside a match); its faults end the

@@ -20,15 +20,15 @@ import (
 //
 // A match makes its engine seats from its pools; a program that is not a
 // match (meeple serve) makes one with StartEngineSeat and puts it at a
-// Table with TableSeat:
+// Game with GameSeat:
 //
 //	cfg, err := referee.ParseEngine("cmd=@self depth=3")
 //	es, err := referee.StartEngineSeat(ctx, cfg, referee.EngineOptions{})
 //	defer es.Close()
-//	t := &referee.Table{Variant: v, Seats: []referee.TableSeat{es.TableSeat(referee.Limits{}), person}, Seed: seed}
+//	t := &referee.Game{Variant: v, Seats: []referee.GameSeat{es.GameSeat(referee.Limits{}), person}, Seed: seed}
 //	rec, err := t.Play(ctx)
 //
-// An EngineSeat is used by one goroutine at a time: one Table plays at
+// An EngineSeat is used by one goroutine at a time: one Game plays at
 // once, and Close comes after Play has returned (end Play by cancelling
 // its context).
 type EngineSeat struct {
@@ -89,11 +89,11 @@ func engineArgv(e EngineConfig, self []string) ([]string, error) {
 // Name is the engine's name (the spec's name=, or its command's).
 func (es *EngineSeat) Name() string { return es.cfg.Name }
 
-// TableSeat seats the engine at a Table: its own limits (the spec's tc,
+// GameSeat seats the engine in a Game: its own limits (the spec's tc,
 // movetime, nodes, depth) over def, and DefaultMoveTimeout as the
 // deadline of a move no clock bounds.
-func (es *EngineSeat) TableSeat(def Limits) TableSeat {
-	return TableSeat{Name: es.cfg.Name, Seat: es, Limits: es.cfg.limits(def), MoveTimeout: DefaultMoveTimeout}
+func (es *EngineSeat) GameSeat(def Limits) GameSeat {
+	return GameSeat{Name: es.cfg.Name, Seat: es, Limits: es.cfg.limits(def), MoveTimeout: DefaultMoveTimeout}
 }
 
 // acquire takes a process from the pool (starting one) if the seat has

@@ -10,7 +10,7 @@ import (
 	"github.com/meeple-games/meeple/internal/record"
 )
 
-// play runs one game of the match at a Table whose seats are engine
+// play runs one game of the match: a Game whose seats are engine
 // processes from the pools, each with this game's stderr log. It returns
 // an error only when ctx ended (the match is interrupted): the game is
 // then not finished and not recorded.
@@ -20,7 +20,7 @@ func (m *match) play(ctx context.Context, s slot) (*record.Record, error) {
 	if err != nil {
 		panic("referee: an opening checked when the match started fails: " + err.Error())
 	}
-	t := &Table{Variant: m.variant, Seed: seed(m.cfg.Seed, seedChance, uint64(s.Round)), Start: op.Start, Plies: book,
+	t := &Game{Variant: m.variant, Seed: seed(m.cfg.Seed, seedChance, uint64(s.Round)), Start: op.Start, Plies: book,
 		MaxPlies: m.cfg.MaxPlies, Margin: m.cfg.Margin}
 	seats := make([]*EngineSeat, len(s.Seats))
 	names := make([]string, len(s.Seats))
@@ -28,7 +28,7 @@ func (m *match) play(ctx context.Context, s slot) (*record.Record, error) {
 		ec := m.cfg.Engines[e]
 		seats[i] = &EngineSeat{cfg: ec, pool: m.pools[e]}
 		names[i] = ec.Name
-		t.Seats = append(t.Seats, TableSeat{Name: ec.Name, Seat: seats[i], Limits: ec.limits(m.cfg.Limits), MoveTimeout: m.moveTimeout})
+		t.Seats = append(t.Seats, GameSeat{Name: ec.Name, Seat: seats[i], Limits: ec.limits(m.cfg.Limits), MoveTimeout: m.moveTimeout})
 	}
 	start := record.StartPos
 	if op.Start != "" {
@@ -90,7 +90,7 @@ func (m *match) play(ctx context.Context, s slot) (*record.Record, error) {
 
 // playAt takes a process for every seat, then plays the table. A seat
 // whose process cannot be had loses the game before it begins.
-func (m *match) playAt(ctx context.Context, t *Table, seats []*EngineSeat) (*record.Record, error) {
+func (m *match) playAt(ctx context.Context, t *Game, seats []*EngineSeat) (*record.Record, error) {
 	abort := func() (*record.Record, error) {
 		// Interrupted: the processes may be mid-request; close them.
 		for _, es := range seats {
@@ -125,7 +125,7 @@ type adjudicator struct {
 }
 
 // judge applies the resign and draw rules after seat who reported p; it
-// returns Normal when neither applies (Table.Adjudicate).
+// returns Normal when neither applies (Game.Adjudicate).
 func (a *adjudicator) judge(who int, p record.Ply, plies int) (record.Termination, int, string) {
 	if len(a.names) != 2 {
 		return record.Normal, -1, ""

@@ -190,7 +190,7 @@
 // snapshots, cuts off a record a crash tore, writes the record of a game
 // whose end was logged but not yet written, removes temporary files, and
 // starts an empty log. A room is loaded when a page visits it: its game
-// resumes at a referee.Table, which replays its plies and draws the same
+// resumes as a referee.Game, which replays its plies and draws the same
 // chance outcomes again from the game's seed, and charges a person to
 // move the time since the position was reached (Table.Spent).
 //
@@ -199,7 +199,7 @@
 // then shows it, and says nothing of the next game's. (A room made with a
 // page's seed, --allow-seed, derives each game's from it.)
 //
-// The server owns the rules: every game is played at a referee.Table (the
+// The server owns the rules: every game is played as a referee.Game (the
 // referee's game loop), whose seats are people (a seat that waits for its
 // page's checked move) and engines (referee.EngineSeat); the Table checks
 // every move again with games.ParseLegal, draws chance from the game's

@@ -15,7 +15,7 @@ import (
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
-// A room's game is played at a referee.Table: the referee's game loop owns
+// A room's game is played as a referee.Game: the referee's game loop owns
 // the rules (every move checked with the games package, chance drawn from
 // the room's seeded RNG, a seat's failure ending the game with a typed
 // reason, the record as `meeple replay` verifies it). The room gives it a
@@ -43,7 +43,7 @@ func (r *Room) startLocked(engines int) {
 	}
 	n := len(r.file.Seats)
 	moves := make(chan personMove, 1)
-	t := &referee.Table{Variant: r.variant, Seed: r.file.GameSeed,
+	t := &referee.Game{Variant: r.variant, Seed: r.file.GameSeed,
 		Plies: append([]record.Ply(nil), r.file.Plies...), Margin: margin, Hook: r.hook}
 	if err == nil && r.tc.Timed() && r.file.Turn > 0 {
 		// The seat to move has thought since the position was reached,
@@ -60,7 +60,7 @@ func (r *Room) startLocked(engines int) {
 	var seats []*engineSeat
 	for g := range n {
 		sf := r.file.Seats[r.file.roomSeat(g)]
-		ts := referee.TableSeat{Name: sf.Name, Limits: referee.Limits{TC: r.tc}}
+		ts := referee.GameSeat{Name: sf.Name, Limits: referee.Limits{TC: r.tc}}
 		if sf.Engine == "" {
 			ts.Seat = &personSeat{room: r, moves: moves}
 		} else {

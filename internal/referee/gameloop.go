@@ -1,7 +1,7 @@
 package referee
 
-// The game loop: one game at a Table, with a Seat for each player. A match
-// plays each of its games at a Table whose seats are engine processes from
+// The game loop: one game (Game), with a Seat for each player. A match
+// plays each of its games as a Game whose seats are engine processes from
 // its pools; `meeple serve` plays a room's games at one whose seats are
 // people in browsers and engines.
 
@@ -19,7 +19,7 @@ import (
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
-// Seat is one player of a game at a Table. Go answers the request of the
+// Seat is one player of a Game. Go answers the request of the
 // seat to move: req holds what the seat may see (its View in a game of
 // imperfect information; the start position and every move so far
 // otherwise), its limits and, when it has one, every seat's clock and its
@@ -36,21 +36,21 @@ import (
 // startup; a stall under a clock is a time loss), any other a protocol
 // error. When ctx ends Go must return promptly; the game is then abandoned.
 //
-// Go is called from the goroutine running Table.Play, one request at a time.
+// Go is called from the goroutine running Game.Play, one request at a time.
 type Seat interface {
 	Go(ctx context.Context, req client.GoRequest) (client.GoReply, error)
 }
 
 // NewGamer is a Seat that wants to know of each game before its first
-// request: Table.Play calls NewGame on every seat that implements it, in
+// request: Game.Play calls NewGame on every seat that implements it, in
 // seat order, with the rules as an inline spec (what newgame takes). An
 // error ends the game as an error of Go does. EngineSeat implements it.
 type NewGamer interface {
 	NewGame(ctx context.Context, rules string) error
 }
 
-// TableSeat is one seat of a Table: who sits there and how they are timed.
-type TableSeat struct {
+// GameSeat is one seat of a Game: who sits there and how they are timed.
+type GameSeat struct {
 	Name string // in the record (Record.Seats)
 	Seat Seat
 	// Limits are sent with every request (movetime, depth, nodes) and
@@ -62,7 +62,7 @@ type TableSeat struct {
 	MoveTimeout time.Duration
 }
 
-// Update is what a Table's hook sees: after the plies given in Table.Plies
+// Update is what a Game's hook sees: after the plies given in Game.Plies
 // are replayed, after every new ply (chance outcomes included) and at the
 // end. Record and State belong to the Table: read them during the hook and
 // copy what is kept (State.Clone, the plies); change neither.
@@ -76,13 +76,13 @@ type Update struct {
 	Ended  bool // the game is over: Record's Termination, Reason, Returns and Loser are set
 }
 
-// Table is one game: the variant, the seats, the chance seed, the start
+// Game is one game: the variant, the seats, the chance seed, the start
 // and the plies already played. Play plays it to the end and returns its
 // Record, the same whether the game ran in one go or was resumed from its
 // plies.
-type Table struct {
+type Game struct {
 	Variant *games.Variant // from games.LoadVariant
-	Seats   []TableSeat    // one per player, in seat order
+	Seats   []GameSeat     // one per player, in seat order
 	Seed    uint64         // of the chance RNG (ChanceSource): every chance outcome is drawn from it
 	Start   string         // a position string; "" or StartPos: the variant's start
 
@@ -119,7 +119,7 @@ type Table struct {
 	Hook func(Update)
 }
 
-// ErrBadPlies wraps Play's error when Table.Plies do not replay: an
+// ErrBadPlies wraps Play's error when Game.Plies do not replay: an
 // illegal move, a seat that was not to move, a chance outcome that is not
 // the seeded draw.
 var ErrBadPlies = errors.New("plies do not replay")
@@ -128,11 +128,11 @@ var ErrBadPlies = errors.New("plies do not replay")
 // Seed, Start, Seats, Date, Meeple, Plies, Returns, Termination, Reason,
 // Loser and the team result (Game, Pair and Stderr are the caller's). A
 // seat's failure ends the game with a record (the seat loses, with a typed
-// Termination); Play fails only when Table is unusable (no variant, a
+// Termination); Play fails only when Game is unusable (no variant, a
 // seat count that is not the game's, a start or Plies that do not replay:
 // ErrBadPlies) or ctx ends (ctx.Err(): the game is not over and there is
 // no record).
-func (t *Table) Play(ctx context.Context) (*record.Record, error) {
+func (t *Game) Play(ctx context.Context) (*record.Record, error) {
 	g, err := t.newGame()
 	if err != nil {
 		return nil, err
@@ -150,9 +150,9 @@ func (t *Table) Play(ctx context.Context) (*record.Record, error) {
 	return g.run(ctx)
 }
 
-// tableGame is a Table's game in progress.
-type tableGame struct {
-	t      *Table
+// playing is a Game in progress.
+type playing struct {
+	t      *Game
 	typ    games.Type
 	rules  string
 	start  string // the variant's start position string
@@ -166,7 +166,7 @@ type tableGame struct {
 
 // newGame checks the table, sets up the record and the state, and replays
 // t.Plies.
-func (t *Table) newGame() (*tableGame, error) {
+func (t *Game) newGame() (*playing, error) {
 	if t.Variant == nil {
 		return nil, errors.New("table: no variant")
 	}
@@ -174,7 +174,7 @@ func (t *Table) newGame() (*tableGame, error) {
 	if len(t.Seats) != typ.Players {
 		return nil, fmt.Errorf("table: %d seats for %s, a %d-player game", len(t.Seats), t.Variant.Name, typ.Players)
 	}
-	g := &tableGame{t: t, typ: typ, rules: t.Variant.Spec(), start: t.Variant.Game.NewState().Position()}
+	g := &playing{t: t, typ: typ, rules: t.Variant.Spec(), start: t.Variant.Game.NewState().Position()}
 	g.rec = &record.Record{Variant: t.Variant.Name, Rules: g.rules, Seed: t.Seed, Start: record.StartPos,
 		Seats: make([]string, len(t.Seats)), Date: time.Now().UTC().Format("2006.01.02"), Meeple: version.String()}
 	for i, s := range t.Seats {
@@ -195,7 +195,7 @@ func (t *Table) newGame() (*tableGame, error) {
 	g.rng = rand.New(record.ChanceSource(t.Seed))
 	book := true
 	for i, p := range t.Plies {
-		bad := func(format string, args ...any) (*tableGame, error) {
+		bad := func(format string, args ...any) (*playing, error) {
 			return nil, fmt.Errorf("table: ply %d (%s): %s: %w", i+1, p.Move, fmt.Sprintf(format, args...), ErrBadPlies)
 		}
 		who := g.st.Player()
@@ -243,7 +243,7 @@ func (t *Table) newGame() (*tableGame, error) {
 }
 
 // run asks the seats for moves until the game ends.
-func (g *tableGame) run(ctx context.Context) (*record.Record, error) {
+func (g *playing) run(ctx context.Context) (*record.Record, error) {
 	t := g.t
 	// Replayed plies count for the adjudication as they did when played.
 	if t.Adjudicate != nil && g.st.Player() != games.Terminal {
@@ -386,7 +386,7 @@ func (g *tableGame) run(ctx context.Context) (*record.Record, error) {
 }
 
 // times is every seat's time left.
-func (g *tableGame) times() []time.Duration {
+func (g *playing) times() []time.Duration {
 	t := make([]time.Duration, len(g.clocks))
 	for i, c := range g.clocks {
 		t[i] = c.left
@@ -394,7 +394,7 @@ func (g *tableGame) times() []time.Duration {
 	return t
 }
 
-func (g *tableGame) hook(clocks []time.Duration, ended bool) {
+func (g *playing) hook(clocks []time.Duration, ended bool) {
 	if g.t.Hook != nil {
 		g.t.Hook(Update{Record: g.rec, State: g.st, Clocks: clocks, Ended: ended})
 	}
@@ -402,7 +402,7 @@ func (g *tableGame) hook(clocks []time.Duration, ended bool) {
 
 // end finishes the record: termination t, the 0-based losing seat (-1:
 // none) and the reason.
-func (g *tableGame) end(t record.Termination, loser int, reason string) *record.Record {
+func (g *playing) end(t record.Termination, loser int, reason string) *record.Record {
 	rec := g.rec
 	rec.Termination = t
 	rec.Reason = strings.ReplaceAll(reason, "\n", " ")
@@ -421,13 +421,13 @@ func (g *tableGame) end(t record.Termination, loser int, reason string) *record.
 }
 
 // faultEnd ends the game with seat's fault.
-func (g *tableGame) faultEnd(seat int, f *fault) *record.Record {
+func (g *playing) faultEnd(seat int, f *fault) *record.Record {
 	return g.end(f.kind, seat, fmt.Sprintf("seat %d (%s): %s: %v", seat+1, g.rec.Seats[seat], f.kind, f.err))
 }
 
 // forfeit is the record of the table's game ended before it began by
 // seat's fault (a match whose engine could not be started for it).
-func (t *Table) forfeit(seat int, f *fault) (*record.Record, error) {
+func (t *Game) forfeit(seat int, f *fault) (*record.Record, error) {
 	g, err := t.newGame()
 	if err != nil {
 		return nil, err

@@ -32,16 +32,16 @@ func (s *scriptSeat) Go(ctx context.Context, req client.GoRequest) (client.GoRep
 
 // scriptTable is a table of scripted seats, each with a 10+0.1 clock; the
 // returned func gives the clocks the hook saw last.
-func scriptTable(t *testing.T, variant string, seed uint64, plies []record.Ply) (*Table, func() []time.Duration) {
+func scriptTable(t *testing.T, variant string, seed uint64, plies []record.Ply) (*Game, func() []time.Duration) {
 	t.Helper()
 	v, err := games.LoadVariant(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := new(games.State)
-	tb := &Table{Variant: v, Seed: seed, Plies: plies, Margin: time.Second}
+	tb := &Game{Variant: v, Seed: seed, Plies: plies, Margin: time.Second}
 	for i := range v.Game.Type().Players {
-		tb.Seats = append(tb.Seats, TableSeat{Name: string(rune('a' + i)), Seat: &scriptSeat{st: st},
+		tb.Seats = append(tb.Seats, GameSeat{Name: string(rune('a' + i)), Seat: &scriptSeat{st: st},
 			Limits: Limits{TC: TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}}})
 	}
 	var clocks []time.Duration
@@ -54,7 +54,7 @@ func scriptTable(t *testing.T, variant string, seed uint64, plies []record.Ply) 
 	return tb, func() []time.Duration { return clocks }
 }
 
-func playTable(t *testing.T, tb *Table) *record.Record {
+func playTable(t *testing.T, tb *Game) *record.Record {
 	t.Helper()
 	rec, err := tb.Play(context.Background())
 	if err != nil {
@@ -242,7 +242,7 @@ func TestEngineSeat(t *testing.T) {
 	defer es.Close()
 	for game := range 2 {
 		tb, _ := scriptTable(t, "tictactoe", 1, nil)
-		tb.Seats[game] = es.TableSeat(Limits{})
+		tb.Seats[game] = es.GameSeat(Limits{})
 		rec, err := tb.Play(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -268,7 +268,7 @@ func TestEngineSeat(t *testing.T) {
 	}
 	defer bad.Close()
 	tb, _ := scriptTable(t, "tictactoe", 1, nil)
-	tb.Seats[0] = bad.TableSeat(Limits{MoveTime: time.Second})
+	tb.Seats[0] = bad.GameSeat(Limits{MoveTime: time.Second})
 	rec, err := tb.Play(ctx)
 	if err != nil {
 		t.Fatal(err)

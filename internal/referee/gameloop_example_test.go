@@ -19,17 +19,17 @@ func (s firstMove) Go(ctx context.Context, req client.GoRequest) (client.GoReply
 	return client.GoReply{Move: (*s.st).FormatMove((*s.st).LegalMoves(nil)[0])}, nil
 }
 
-// A game of tic-tac-toe at a Table with two scripted seats, then the same
+// A game of tic-tac-toe (a Game) with two scripted seats, then the same
 // game resumed after its first three plies.
-func ExampleTable() {
+func ExampleGame() {
 	v, err := games.LoadVariant("tictactoe")
 	if err != nil {
 		panic(err)
 	}
 	st := new(games.State)
 	play := func(plies []record.Ply) *record.Record {
-		t := &referee.Table{Variant: v, Seed: 1, Plies: plies,
-			Seats: []referee.TableSeat{{Name: "x", Seat: firstMove{st}}, {Name: "o", Seat: firstMove{st}}},
+		t := &referee.Game{Variant: v, Seed: 1, Plies: plies,
+			Seats: []referee.GameSeat{{Name: "x", Seat: firstMove{st}}, {Name: "o", Seat: firstMove{st}}},
 			Hook:  func(u referee.Update) { *st = u.State }}
 		rec, err := t.Play(context.Background())
 		if err != nil {
