@@ -36,6 +36,14 @@ type match struct {
 	openings    map[int]Opening // by round
 	events      *events
 	moveTimeout time.Duration
+
+	// The output directory while the match holds it (openDir).
+	unlock  func()
+	journal *journal // the source of truth: every finished game
+	tally   *tally   // the standings of the journal's games
+	records *os.File // the records file, a game appended as it ends
+	pgn     *os.File // chess: the PGN beside the records (nil otherwise)
+	pgnInfo record.PGNInfo
 }
 
 // ErrInterrupted is returned (wrapped) by Run when its context ended before
@@ -142,8 +150,48 @@ func (cfg *Config) argv(e EngineConfig) ([]string, error) { return engineArgv(e,
 // bad configuration, a journal it cannot write, or an interruption
 // (ErrInterrupted, after the standings of the games finished so far).
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	cfg.defaults()
+	p, err := check(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	m, err := newMatch(cfg, p)
+	if err != nil {
+		return nil, err
+	}
+	defer m.release()
+	if err := m.openDir(p); err != nil {
+		return nil, err
+	}
+	todo := m.todo(p.slots)
+	if len(todo) > 0 {
+		if err := m.checkChess960(ctx); err != nil {
+			return nil, err
+		}
+	}
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	m.events.emit(Event{Type: "match_start", Match: p.head.ID, Variant: p.variant.Name, Rules: p.rules, Engines: names,
+		Total: len(p.slots), Done: len(p.slots) - len(todo)})
+	stopped := ""
+	if sum := m.tally.summary(); sum.SPRT != nil && sum.SPRT.done {
+		todo, stopped = nil, "sprt"
+	}
+	prog := newProgress(cfg, len(p.slots), len(p.slots)-len(todo))
+	fatal, stopped := m.playAll(ctx, todo, prog, stopped)
+	prog.end()
+	return m.finish(ctx, p, fatal, stopped)
+}
+
+// defaults fills in what the configuration leaves out.
+func (cfg *Config) defaults() {
 	if cfg.Stdout == nil {
 		cfg.Stdout = io.Discard
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = os.Stderr
 	}
 	if cfg.Concurrency < 1 {
 		cfg.Concurrency = 1
@@ -151,10 +199,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if cfg.Out == "" {
 		cfg.Out = "meeple-match"
 	}
-	p, err := check(&cfg)
-	if err != nil {
-		return nil, err
-	}
+}
+
+// newMatch is the match p plans: its openings by round, and a pool per
+// engine. An engine that cannot be started at all (no such program or
+// directory) is a mistake in the command, not a forfeit of every game.
+func newMatch(cfg Config, p *plan) (*match, error) {
 	m := &match{cfg: cfg, variant: p.variant, rules: p.rules, start: p.variant.Game.NewState().Position(),
 		openings: map[int]Opening{}, moveTimeout: cfg.MoveTimeout}
 	if m.moveTimeout <= 0 {
@@ -162,16 +212,13 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	for _, s := range p.slots {
 		if _, ok := m.openings[s.Round]; !ok {
-			if m.openings[s.Round], err = p.book.opening(s.Round); err != nil {
+			o, err := p.book.opening(s.Round)
+			if err != nil {
 				return nil, err
 			}
+			m.openings[s.Round] = o
 		}
 	}
-	if cfg.Stderr == nil {
-		cfg.Stderr = os.Stderr
-	}
-	// An engine that cannot be started at all (no such program or
-	// directory) is a mistake in the command, not a forfeit of every game.
 	for _, e := range cfg.Engines {
 		argv, err := cfg.argv(e)
 		if err != nil {
@@ -183,76 +230,88 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 		m.pools = append(m.pools, pl)
 	}
-	if err := os.MkdirAll(filepath.Join(cfg.Out, StderrDir), 0o755); err != nil {
-		return nil, err
+	return m, nil
+}
+
+// openDir takes the output directory (its lock), opens its journal and
+// tallies the games already there, and opens the events, the records file
+// and, for chess, the PGN file, to append each game as it ends.
+func (m *match) openDir(p *plan) error {
+	out := m.cfg.Out
+	if err := os.MkdirAll(filepath.Join(out, StderrDir), 0o755); err != nil {
+		return err
 	}
-	unlock, err := lockDir(cfg.Out, cfg.Stderr)
+	unlock, err := lockDir(out, m.cfg.Stderr)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer unlock()
-	j, err := openJournal(filepath.Join(cfg.Out, JournalFile), p.head)
-	if err != nil {
-		return nil, err
+	m.unlock = unlock
+	if m.journal, err = openJournal(filepath.Join(out, JournalFile), p.head); err != nil {
+		return err
 	}
-	defer j.close()
+	m.tally = newTally(p.id, p.variant.Game.Type(), p.sprt)
+	m.tally.setShard(m.cfg.Shard)
+	for _, r := range m.journal.records {
+		m.tally.add(r)
+	}
+	if m.events, err = openMatchEvents(out, m.cfg.Events, m.cfg.Stderr); err != nil {
+		return fmt.Errorf("events: %w", err)
+	}
+	if m.records, err = os.OpenFile(filepath.Join(out, RecordsFile), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
+		return err
+	}
+	m.pgnInfo = pgnInfo(p.id, p.head.ID)
+	if record.HasPGN(p.variant.Game) {
+		if m.pgn, err = os.OpenFile(filepath.Join(out, PGNFile), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// release stops the engines, closes the files and lets the directory go,
+// in that order: the engines are stopped before another referee may take
+// it.
+func (m *match) release() {
+	for _, pl := range m.pools {
+		pl.closeAll()
+	}
+	for _, f := range []*os.File{m.pgn, m.records} {
+		if f != nil {
+			f.Close()
+		}
+	}
+	if m.events != nil {
+		m.events.close()
+	}
+	if m.journal != nil {
+		m.journal.close()
+	}
+	if m.unlock != nil {
+		m.unlock()
+	}
+}
+
+// todo are the slots whose games the journal does not hold yet.
+func (m *match) todo(slots []slot) []slot {
 	done := map[int]bool{}
-	t := newTally(p.id, p.variant.Game.Type(), p.sprt)
-	t.setShard(cfg.Shard)
-	for _, r := range j.records {
+	for _, r := range m.journal.records {
 		done[r.Game] = true
-		t.add(r)
 	}
 	var todo []slot
-	for _, s := range p.slots {
+	for _, s := range slots {
 		if !done[s.Index] {
 			todo = append(todo, s)
 		}
 	}
-	if m.events, err = openMatchEvents(cfg.Out, cfg.Events, cfg.Stderr); err != nil {
-		return nil, fmt.Errorf("events: %w", err)
-	}
-	defer m.events.close()
-	recPath := filepath.Join(cfg.Out, RecordsFile)
-	recFile, err := os.OpenFile(recPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	defer recFile.Close()
-	var pgnFile *os.File // chess: the PGN beside the records
-	pgnPath, info := filepath.Join(cfg.Out, PGNFile), pgnInfo(p.id, p.head.ID)
-	if record.HasPGN(p.variant.Game) {
-		if pgnFile, err = os.OpenFile(pgnPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err != nil {
-			return nil, err
-		}
-		defer pgnFile.Close()
-	}
-	// Registered after the lock's release, so run before it: the engines
-	// are stopped before another referee may take the directory.
-	defer func() {
-		for _, pl := range m.pools {
-			pl.closeAll()
-		}
-	}()
-	names := make([]string, len(cfg.Engines))
-	for i, e := range cfg.Engines {
-		names[i] = e.Name
-	}
-	if len(todo) > 0 {
-		if err := m.checkChess960(ctx); err != nil {
-			return nil, err
-		}
-	}
-	m.events.emit(Event{Type: "match_start", Match: p.head.ID, Variant: p.variant.Name, Rules: p.rules, Engines: names,
-		Total: len(p.slots), Done: len(p.slots) - len(todo)})
+	return todo
+}
 
-	prog := newProgress(cfg, len(p.slots), len(p.slots)-len(todo))
-	stopped := ""
-	sum := t.summary()
-	if sum.SPRT != nil && sum.SPRT.done {
-		todo, stopped = nil, "sprt"
-	}
-
+// playAll plays the slots todo, cfg.Concurrency games at once, and keeps
+// each game that ends (keep). It returns the error that stopped it (the
+// journal could not be written) and why it stopped early: "sprt" when the
+// SPRT decided (stopped, too, when it had before), or "".
+func (m *match) playAll(ctx context.Context, todo []slot, prog *progress, stopped string) (fatal error, _ string) {
 	gameCtx, cancelGames := context.WithCancel(ctx)
 	defer cancelGames()
 	feedCtx, stopFeeding := context.WithCancel(gameCtx)
@@ -274,7 +333,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 	}()
 	var wg sync.WaitGroup
-	for range cfg.Concurrency {
+	for range m.cfg.Concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -291,59 +350,72 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		wg.Wait()
 		close(results)
 	}()
-	var fatal error
 	for res := range results {
 		if res.err != nil || fatal != nil {
 			continue // interrupted: the game is not finished
 		}
-		r := res.rec
-		if err := j.append(r); err != nil {
+		sum, err := m.keep(res.rec)
+		if err != nil {
 			fatal = err
 			cancelGames()
 			continue
 		}
-		r.WriteText(recFile)
-		if pgnFile != nil {
-			r.WritePGN(pgnFile, p.variant.Game, info)
-		}
-		t.add(r)
-		if r.Termination.Fault() {
-			fmt.Fprintf(cfg.Stderr, "game %d: %s\n", r.Game, r.Reason)
-		}
-		sum = t.summary()
-		m.events.emit(Event{Type: "game_end", Game: ptr(r.Game), Pair: ptr(r.Pair), Seats: r.Seats, Result: r.Result(),
-			Returns: r.Returns, Termination: r.Termination.String(), Reason: r.Reason, Loser: r.Loser,
-			Standings: sum.Standings, Pairs: sum.Pairs, SPRT: sum.SPRT})
 		prog.game(sum)
 		if sum.SPRT != nil && sum.SPRT.done && stopped == "" {
 			stopped = "sprt"
 			stopFeeding()
 		}
 	}
-	prog.end()
-	sum = t.summary()
+	return fatal, stopped
+}
+
+// keep writes a finished game to the journal (first: the source of truth),
+// the records and the PGN, counts it and tells the events; it returns the
+// standings with it.
+func (m *match) keep(r *record.Record) (*Summary, error) {
+	if err := m.journal.append(r); err != nil {
+		return nil, err
+	}
+	r.WriteText(m.records)
+	if m.pgn != nil {
+		r.WritePGN(m.pgn, m.variant.Game, m.pgnInfo)
+	}
+	m.tally.add(r)
+	if r.Termination.Fault() {
+		fmt.Fprintf(m.cfg.Stderr, "game %d: %s\n", r.Game, r.Reason)
+	}
+	sum := m.tally.summary()
+	m.events.emit(Event{Type: "game_end", Game: ptr(r.Game), Pair: ptr(r.Pair), Seats: r.Seats, Result: r.Result(),
+		Returns: r.Returns, Termination: r.Termination.String(), Reason: r.Reason, Loser: r.Loser,
+		Standings: sum.Standings, Pairs: sum.Pairs, SPRT: sum.SPRT})
+	return sum, nil
+}
+
+// finish rewrites the records and the PGN in game order from the journal,
+// tells the events and stdout the standings, and says how the match ended.
+func (m *match) finish(ctx context.Context, p *plan, fatal error, stopped string) (*Summary, error) {
+	sum := m.tally.summary()
 	sum.Total = len(p.slots)
 	if fatal == nil {
-		// The records file, in game order, from the journal (the source of truth).
-		fatal = writeRecords(recPath, j.records)
+		fatal = writeRecords(filepath.Join(m.cfg.Out, RecordsFile), m.journal.records)
 	}
-	if fatal == nil && pgnFile != nil {
-		fatal = writePGN(pgnPath, p.variant.Game, info, j.records)
+	if fatal == nil && m.pgn != nil {
+		fatal = writePGN(filepath.Join(m.cfg.Out, PGNFile), p.variant.Game, m.pgnInfo, m.journal.records)
 	}
 	if ctx.Err() != nil && stopped == "" && sum.Games < len(p.slots) {
 		stopped = "interrupted"
 	}
 	m.events.emit(Event{Type: "match_end", Match: p.head.ID, Total: len(p.slots), Done: sum.Games,
 		Standings: sum.Standings, Pairs: sum.Pairs, SPRT: sum.SPRT, Stopped: stopped})
-	sum.Write(cfg.Stdout)
+	sum.Write(m.cfg.Stdout)
 	switch {
 	case fatal != nil:
 		return sum, fatal
 	case stopped == "interrupted":
-		fmt.Fprintf(cfg.Stdout, "interrupted after %d of %d games; run the same command again to resume\n", sum.Games, len(p.slots))
+		fmt.Fprintf(m.cfg.Stdout, "interrupted after %d of %d games; run the same command again to resume\n", sum.Games, len(p.slots))
 		return sum, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 	case stopped == "sprt":
-		fmt.Fprintf(cfg.Stdout, "stopped early by the sprt (%s after %d pairs) after %d of %d games\n", sum.SPRT.Decision, sum.SPRT.Pairs, sum.Games, len(p.slots))
+		fmt.Fprintf(m.cfg.Stdout, "stopped early by the sprt (%s after %d pairs) after %d of %d games\n", sum.SPRT.Decision, sum.SPRT.Pairs, sum.Games, len(p.slots))
 	}
 	return sum, nil
 }
