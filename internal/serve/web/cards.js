@@ -11,16 +11,18 @@ import { seatWord, t } from "./i18n.js";
 // (what seats say of the piles), canTalk, onTalk(pileName, word) (word "":
 // taken back), mini (the piles only, as the lobby shows a game)}.
 export function drawCards(view) {
-  const { desc, picture: pic, seat } = view;
+  const { desc, picture, seat } = view;
   const table = desc.cards;
+  // The picture's table: every part is there in a card game's picture.
+  const pic = picture.cards || { tops: [], pileSizes: [], hands: [], handSizes: [], deck: 0, played: 0, due: 0 };
   const players = desc.players || [];
   const moves = view.cardMoves || [];
   const playable = new Set(moves.map((m) => m.card));
   const targets = new Set(moves.filter((m) => m.card === view.selected).map((m) => m.pile));
 
   const piles = h("div", { class: "piles" }, table.piles.map((p, i) => {
-    const top = pic.tops && pic.tops[i] !== undefined ? pic.tops[i] : p.start;
-    const played = (pic.pileSizes && pic.pileSizes[i]) || 0;
+    const top = pic.tops[i] ?? p.start;
+    const played = pic.pileSizes[i] || 0;
     const ok = targets.has(p.name.toLowerCase());
     return h("button", {
       class: "pile" + (ok ? " target" : ""), "data-pile": p.name, disabled: !ok,
@@ -51,10 +53,9 @@ export function drawCards(view) {
   if (view.mini) {
     return h("div", { class: "table mini" }, table.piles.map((p, i) => h("div", { class: "mini-pile" },
       h("span", { class: "pile-name" }, p.up ? "▲" : "▼"),
-      h("span", { class: "card face" }, String(pic.tops && pic.tops[i] !== undefined ? pic.tops[i] : p.start)))));
+      h("span", { class: "card face" }, String(pic.tops[i] ?? p.start)))));
   }
-  const hands = pic.hands || [];
-  const mine = seat >= 0 ? hands[seat] : null;
+  const mine = seat >= 0 ? pic.hands[seat] : null;
   const handEl = mine
     ? h("div", { class: "hand mine", "data-seat": seat },
       h("div", { class: "who" }, t("cards.your-hand", seatWord(players[seat] || `player${seat + 1}`))),
@@ -64,7 +65,7 @@ export function drawCards(view) {
       }, String(c)))))
     : null;
 
-  const sizes = pic.handSizes || [];
+  const sizes = pic.handSizes;
   const others = h("div", { class: "others" }, players.map((name, k) => {
     if (k === seat || sizes[k] === undefined) return null;
     const n = sizes[k];
@@ -73,8 +74,8 @@ export function drawCards(view) {
       h("div", { class: "backs" }, Array.from({ length: n }, () => h("span", { class: "card back" }))));
   }));
 
-  const facts = [t("cards.deck", pic.deck || 0)];
-  if (pic.played || pic.due) facts.push(t("cards.played-turn", pic.played || 0), t("cards.due", pic.due || 0));
+  const facts = [t("cards.deck", pic.deck)];
+  if (pic.played || pic.due) facts.push(t("cards.played-turn", pic.played), t("cards.due", pic.due));
   return h("div", { class: "table" }, piles, talkRow, handEl, others,
     h("p", { class: "facts" }, facts.join(" · ")));
 }
