@@ -126,17 +126,22 @@ type Picture struct {
 	// Marks are cells a client marks for the eye: the line that won, a
 	// king in check.
 	Marks []int `json:"marks,omitempty"`
-	// Card games: the piles' top cards and counts of cards played, in
-	// CardTable.Piles order; each seat's hand, nil where hidden from the
-	// viewer; each hand's size; the draw pile's size; this turn's plays
-	// made and the plays still due before the turn may end.
-	Tops      []int   `json:"tops,omitempty"`
-	PileSizes []int   `json:"pileSizes,omitempty"`
-	Hands     [][]int `json:"hands,omitempty"`
-	HandSizes []int   `json:"handSizes,omitempty"`
-	Deck      int     `json:"deck,omitempty"`
-	Played    int     `json:"played,omitempty"`
-	Due       int     `json:"due,omitempty"`
+	// Cards is a card game's table (Description.Cards), nil in a game
+	// without one.
+	Cards *CardsPicture `json:"cards,omitempty"`
+}
+
+// CardsPicture is a card game's table as one seat sees it. Its lists
+// are all present, whatever their values: piles in CardTable.Piles order,
+// seats in Description.Players order.
+type CardsPicture struct {
+	Tops      []int   `json:"tops"`      // each pile's top card (its Start before any is played)
+	PileSizes []int   `json:"pileSizes"` // the cards played on each pile
+	Hands     [][]int `json:"hands"`     // each seat's hand, ascending; nil where hidden from the viewer, empty when seen and empty
+	HandSizes []int   `json:"handSizes"` // the cards in each seat's hand
+	Deck      int     `json:"deck"`      // the cards left in the draw pile
+	Played    int     `json:"played"`    // the cards the seat to move has played this turn
+	Due       int     `json:"due"`       // the plays still due before the turn may end
 }
 
 // Pictured is implemented by states that can be drawn from their game's

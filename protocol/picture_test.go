@@ -52,9 +52,14 @@ func TestPictureClient(t *testing.T) {
 						}
 					}
 				}
-				for _, h := range p.Hands {
-					if h != nil {
-						t.Errorf("an onlooker sees a hand: %v", p.Hands)
+				if (p.Cards != nil) != (d.Cards != nil) {
+					t.Errorf("picture's cards %v; description's card table %v", p.Cards, d.Cards)
+				}
+				if p.Cards != nil {
+					for _, h := range p.Cards.Hands {
+						if h != nil {
+							t.Errorf("an onlooker sees a hand: %v", p.Cards.Hands)
+						}
 					}
 				}
 			}
@@ -136,7 +141,7 @@ func TestPictureDefaultSeat(t *testing.T) {
 		{"newgame tictactoe\nplay b2\npicture\n", `ok {"cells":[null,null,null,null,[0],null,null,null,null]}`},
 		// Imperfect: an onlooker, who sees no hand.
 		{"seed 3\nnewgame thegame(players=2,high=20,up=1,down=1,hand=3)\npicture\n",
-			`ok {"tops":[1,21],"pileSizes":[0,0],"hands":[null,null],"handSizes":[3,3],"deck":13,"due":2}`},
+			`ok {"cards":{"tops":[1,21],"pileSizes":[0,0],"hands":[null,null],"handSizes":[3,3],"deck":13,"played":0,"due":2}}`},
 		{"newgame nimtest(players=2,hidden=true)\npicture\npicture a\n", `ok {"notes":["pile 7"]}`},
 		{"newgame nimtest(players=2,hidden=true)\npicture\n", `ok {"notes":["pile ?"]}`},
 	} {

@@ -46,12 +46,13 @@ func TestCheckPictureRefuses(t *testing.T) {
 		want string
 	}{
 		{"cells without dims", d, games.Picture{Cells: [][]int{{0}}}, "1 cells"},
-		{"cards without a table", d, games.Picture{Deck: 3}, "card parts"},
+		{"cards without a table", d, games.Picture{Cards: &games.CardsPicture{Deck: 3}}, "card parts"},
 		{"too few cells", board, games.Picture{Cells: make([][]int, 3)}, "3 cells"},
 		{"bad piece", board, games.Picture{Cells: [][]int{nil, {1}, nil, nil}}, "piece 1 of 1"},
 		{"stack too tall", board, games.Picture{Cells: [][]int{nil, {0, 0}, nil, nil}}, "limit is 1"},
-		{"another's hand", cards, games.Picture{Tops: []int{0}, PileSizes: []int{0}, Hands: [][]int{{3, 4}, {5, 6}}, HandSizes: []int{2, 2}}, "hand [3 4] is shown"},
-		{"hand size", cards, games.Picture{Tops: []int{0}, PileSizes: []int{0}, Hands: [][]int{nil, nil}, HandSizes: []int{2}}, "2 hands and 1 hand sizes"},
+		{"table without cards", cards, games.Picture{}, "no card parts"},
+		{"another's hand", cards, games.Picture{Cards: &games.CardsPicture{Tops: []int{0}, PileSizes: []int{0}, Hands: [][]int{{3, 4}, {5, 6}}, HandSizes: []int{2, 2}}}, "hand [3 4] is shown"},
+		{"hand size", cards, games.Picture{Cards: &games.CardsPicture{Tops: []int{0}, PileSizes: []int{0}, Hands: [][]int{nil, nil}, HandSizes: []int{2}}}, "2 hands and 1 hand sizes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := checkPicture(g, tc.d, leaky{st, tc.pic}, nil)

@@ -202,31 +202,34 @@ func checkPhrase(ph games.Phrase, d games.Description) error {
 // checkCards checks a card table's parts, and that seat's picture holds no
 // hand but seat's own.
 func checkCards(d games.Description, pic games.Picture, players, seat int) error {
-	c := d.Cards
+	c, t := d.Cards, pic.Cards
 	if c == nil {
-		if pic.Tops != nil || pic.PileSizes != nil || pic.Hands != nil || pic.HandSizes != nil || pic.Deck != 0 || pic.Played != 0 || pic.Due != 0 {
-			return fmt.Errorf("card parts in a game with no card table: %+v", pic)
+		if t != nil {
+			return fmt.Errorf("card parts in a game with no card table: %+v", *t)
 		}
 		return nil
 	}
-	if len(pic.Tops) != len(c.Piles) || len(pic.PileSizes) != len(c.Piles) {
-		return fmt.Errorf("%d tops and %d pile sizes for %d piles", len(pic.Tops), len(pic.PileSizes), len(c.Piles))
+	if t == nil {
+		return fmt.Errorf("no card parts in a game with a card table")
 	}
-	if len(pic.Hands) != players || len(pic.HandSizes) != players {
-		return fmt.Errorf("%d hands and %d hand sizes for %d players", len(pic.Hands), len(pic.HandSizes), players)
+	if len(t.Tops) != len(c.Piles) || len(t.PileSizes) != len(c.Piles) {
+		return fmt.Errorf("%d tops and %d pile sizes for %d piles", len(t.Tops), len(t.PileSizes), len(c.Piles))
 	}
-	if pic.Deck < 0 || pic.Played < 0 || pic.Due < 0 {
-		return fmt.Errorf("deck %d, played %d, due %d", pic.Deck, pic.Played, pic.Due)
+	if len(t.Hands) != players || len(t.HandSizes) != players {
+		return fmt.Errorf("%d hands and %d hand sizes for %d players", len(t.Hands), len(t.HandSizes), players)
 	}
-	for q, h := range pic.Hands {
+	if t.Deck < 0 || t.Played < 0 || t.Due < 0 {
+		return fmt.Errorf("deck %d, played %d, due %d", t.Deck, t.Played, t.Due)
+	}
+	for q, h := range t.Hands {
 		if h == nil {
 			continue
 		}
 		if q != seat {
 			return fmt.Errorf("seat %d's hand %v is shown", q, h)
 		}
-		if len(h) != pic.HandSizes[q] {
-			return fmt.Errorf("seat %d's hand %v has %d cards, its size is %d", q, h, len(h), pic.HandSizes[q])
+		if len(h) != t.HandSizes[q] {
+			return fmt.Errorf("seat %d's hand %v has %d cards, its size is %d", q, h, len(h), t.HandSizes[q])
 		}
 		for _, card := range h {
 			if card < c.Range[0] || card > c.Range[1] {

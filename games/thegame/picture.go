@@ -18,7 +18,7 @@ func (g *Game) cardTable() *games.CardTable {
 // the draw pile's size, and in a turn the plays made and still due.
 func (s *State) Picture(seat int) games.Picture {
 	n := s.g.Piles()
-	pic := games.Picture{
+	c := &games.CardsPicture{
 		Tops:      make([]int, n),
 		PileSizes: make([]int, n),
 		Hands:     make([][]int, s.g.players),
@@ -26,18 +26,18 @@ func (s *State) Picture(seat int) games.Picture {
 		Deck:      s.DeckSize(),
 	}
 	for p := range n {
-		pic.Tops[p], pic.PileSizes[p] = s.Top(p), len(s.piles[p])
+		c.Tops[p], c.PileSizes[p] = s.Top(p), len(s.piles[p])
 	}
 	for q := range s.g.players {
-		pic.HandSizes[q] = s.HandSize(q)
+		c.HandSizes[q] = s.HandSize(q)
 		if q == seat {
-			pic.Hands[q] = s.hands[q].appendTo([]int{}) // empty, not nil: seen
+			c.Hands[q] = s.hands[q].appendTo([]int{}) // empty, not nil: seen
 		}
 	}
 	if s.phase == phasePlay {
-		pic.Played, pic.Due = s.played, max(0, s.Required()-s.played)
+		c.Played, c.Due = s.played, max(0, s.Required()-s.played)
 	}
-	return pic
+	return games.Picture{Cards: c}
 }
 
 // MoveCells is nil: no move of The Game touches a cell.

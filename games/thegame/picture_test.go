@@ -11,7 +11,7 @@ import (
 func TestPicture(t *testing.T) {
 	g := load(t, "thegame(players=3,high=30,up=1,down=1,hand=3)")
 	s := parse(t, g, "25/11 15,21/3,4/- 23 play 1 1")
-	base := games.Picture{Tops: []int{25, 11}, PileSizes: []int{1, 1}, HandSizes: []int{2, 2, 0}, Deck: 23, Played: 1, Due: 1}
+	base := games.CardsPicture{Tops: []int{25, 11}, PileSizes: []int{1, 1}, HandSizes: []int{2, 2, 0}, Deck: 23, Played: 1, Due: 1}
 	for seat, want := range map[int][][]int{
 		-1: {nil, nil, nil},
 		0:  {{15, 21}, nil, nil},
@@ -20,8 +20,9 @@ func TestPicture(t *testing.T) {
 	} {
 		w := base
 		w.Hands = want
-		if got := s.Picture(seat); !reflect.DeepEqual(got, w) {
-			t.Errorf("Picture(%d) = %+v\nwant %+v", seat, got, w)
+		got := s.Picture(seat)
+		if got.Cards == nil || !reflect.DeepEqual(got, games.Picture{Cards: &w}) {
+			t.Errorf("Picture(%d) = %+v, cards %+v\nwant cards %+v and nothing else", seat, got, got.Cards, w)
 		}
 	}
 	d := g.Describe()

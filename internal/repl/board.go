@@ -128,7 +128,10 @@ func (b *Board) stackName(cell []int) string {
 // it, every hand (its cards where the picture shows them, else its size),
 // the seat to move with its plays made and due, and the draw pile.
 func drawCards(d games.Description, pic games.Picture, toMove int) string {
-	t := d.Cards
+	t, c := d.Cards, pic.Cards
+	if c == nil {
+		c = &games.CardsPicture{}
+	}
 	var b strings.Builder
 	for p, pile := range t.Piles {
 		dir := "down"
@@ -136,8 +139,8 @@ func drawCards(d games.Description, pic games.Picture, toMove int) string {
 			dir = "up  "
 		}
 		top, played := pile.Start, 0
-		if p < len(pic.Tops) && p < len(pic.PileSizes) {
-			top, played = pic.Tops[p], pic.PileSizes[p]
+		if p < len(c.Tops) && p < len(c.PileSizes) {
+			top, played = c.Tops[p], c.PileSizes[p]
 		}
 		fmt.Fprintf(&b, "%s %s %d", pile.Name, dir, top)
 		if played > 0 {
@@ -148,23 +151,23 @@ func drawCards(d games.Description, pic games.Picture, toMove int) string {
 	for q, name := range d.Players {
 		b.WriteString(name + ":")
 		switch {
-		case q < len(pic.Hands) && pic.Hands[q] != nil:
-			for _, c := range pic.Hands[q] {
-				b.WriteString(" " + strconv.Itoa(c))
+		case q < len(c.Hands) && c.Hands[q] != nil:
+			for _, card := range c.Hands[q] {
+				b.WriteString(" " + strconv.Itoa(card))
 			}
-		case q < len(pic.HandSizes):
-			fmt.Fprintf(&b, " %d cards", pic.HandSizes[q])
+		case q < len(c.HandSizes):
+			fmt.Fprintf(&b, " %d cards", c.HandSizes[q])
 		}
 		if q == toMove {
-			if pic.Due > 0 {
-				fmt.Fprintf(&b, "   <- to move, played %d of %d", pic.Played, pic.Played+pic.Due)
+			if c.Due > 0 {
+				fmt.Fprintf(&b, "   <- to move, played %d of %d", c.Played, c.Played+c.Due)
 			} else {
-				fmt.Fprintf(&b, "   <- to move, played %d, may end the turn", pic.Played)
+				fmt.Fprintf(&b, "   <- to move, played %d, may end the turn", c.Played)
 			}
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "draw pile: %d cards\n", pic.Deck)
+	fmt.Fprintf(&b, "draw pile: %d cards\n", c.Deck)
 	for _, n := range pic.Notes {
 		b.WriteString(n + "\n")
 	}

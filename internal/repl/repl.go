@@ -453,13 +453,15 @@ func picture(ps games.Pictured, seat, players int) games.Picture {
 		return ps.Picture(seat)
 	}
 	pic := ps.Picture(-1)
-	if pic.Hands != nil {
-		pic.Hands = slices.Clone(pic.Hands)
-		for q := range min(players, len(pic.Hands)) {
-			if h := ps.Picture(q).Hands; q < len(h) {
-				pic.Hands[q] = h[q]
+	if pic.Cards != nil {
+		c := *pic.Cards
+		c.Hands = slices.Clone(c.Hands)
+		for q := range min(players, len(c.Hands)) {
+			if own := ps.Picture(q).Cards; own != nil && q < len(own.Hands) {
+				c.Hands[q] = own.Hands[q]
 			}
 		}
+		pic.Cards = &c
 	}
 	return pic
 }

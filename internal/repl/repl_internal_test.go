@@ -164,12 +164,12 @@ func TestBoardOf(t *testing.T) {
 func TestDrawCards(t *testing.T) {
 	d := games.Description{Players: []string{"ann", "bob"}, Cards: &games.CardTable{Range: [2]int{2, 30}, Hand: 3,
 		Piles: []games.PileKind{{Name: "a", Up: true, Start: 1}, {Name: "b", Start: 31}}}}
-	pic := games.Picture{Tops: []int{5, 31}, PileSizes: []int{2, 0}, Hands: [][]int{{7, 9}, nil}, HandSizes: []int{2, 3}, Deck: 20, Played: 1, Due: 1}
+	pic := games.Picture{Cards: &games.CardsPicture{Tops: []int{5, 31}, PileSizes: []int{2, 0}, Hands: [][]int{{7, 9}, nil}, HandSizes: []int{2, 3}, Deck: 20, Played: 1, Due: 1}}
 	want := "a up   5   (2 played)\nb down 31\nann: 7 9   <- to move, played 1 of 2\nbob: 3 cards\ndraw pile: 20 cards\n"
 	if got := drawCards(d, pic, 0); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	pic.Due = 0
+	pic.Cards.Due = 0
 	if got := drawCards(d, pic, 0); !strings.Contains(got, "played 1, may end the turn") {
 		t.Errorf("nothing due:\n%s", got)
 	}

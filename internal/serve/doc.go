@@ -55,7 +55,8 @@
 //	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
 //	{"type":"state", "game": n (1-based, a room plays games in turn),
 //	 "ply": n (plies played, chance outcomes included),
-//	 "picture": games.Picture as this seat sees it, "toMove": seat (-1: over),
+//	 "picture": games.Picture as this seat sees it (a card game's table in its "cards",
+//	         hands hidden from this seat null), "toMove": seat (-1: over),
 //	 "legal": [{"move": "e7e8q", "cells": [52, 60]}] (only to the seat to move),
 //	 "last": {"move", "cells", "seat"} (absent before the first move; seat -1 and move "?"
 //	         for a chance outcome in a game of hidden information),

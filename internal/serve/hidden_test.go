@@ -102,8 +102,11 @@ func TestServeHiddenHands(t *testing.T) {
 			}
 			states++
 			where := fmt.Sprintf("seat %d, ply %v", seat, m["ply"])
-			pic := m["picture"].(map[string]any)
-			for j, h := range pic["hands"].([]any) {
+			table, ok := m["picture"].(map[string]any)["cards"].(map[string]any)
+			if !ok {
+				t.Fatalf("%s: a picture without its card table: %v", where, m["picture"])
+			}
+			for j, h := range table["hands"].([]any) {
 				if j != seat && h != nil {
 					t.Fatalf("%s: the hand of seat %d is shown: %v", where, j, h)
 				}

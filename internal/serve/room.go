@@ -227,8 +227,8 @@ func hands(st games.State, n int) [][]int {
 	}
 	out := make([][]int, n)
 	for s := range out {
-		if h := p.Picture(s).Hands; s < len(h) {
-			out[s] = h[s]
+		if c := p.Picture(s).Cards; c != nil && s < len(c.Hands) {
+			out[s] = c.Hands[s]
 		}
 	}
 	return out

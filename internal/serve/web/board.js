@@ -1,3 +1,4 @@
+// @ts-check
 // board.js draws any board from data: the game's Description (geometry,
 // pieces, captions) and a position's Picture (the cells' pieces, bottom
 // up). It knows no game. A board of one or two axes is one grid with its
@@ -13,37 +14,67 @@ const GAP = 26; // between slices
 const TITLE = 28; // a slice's label
 const GOAL = 30; // a goal's band beyond an edge
 
+/** @typedef {import("./wire.js").Description} Description */
+/** @typedef {import("./wire.js").Piece} Piece */
+
+/**
+ * A Label is a value written on a cell (a proved value) and its class.
+ * @typedef {{text: string, cls: string}} Label
+ */
+
+/**
+ * A GoalBand is a goal drawn beyond an edge of the board.
+ * @typedef {{up: boolean, seat: number, x: number, y: number, w: number, h: number}} GoalBand
+ */
+
 // Geometry is where every cell of a description's board is drawn.
 export class Geometry {
+  /**
+   * @param {Description} desc
+   * @param {boolean} flip drawn from the far side
+   */
   constructor(desc, flip) {
     this.desc = desc;
     this.dims = desc.dims || [];
     this.flip = !!flip;
+    /** @type {number[]} */
     this.stride = [];
     let n = 1;
     for (const d of this.dims) { this.stride.push(n); n *= d; }
     this.size = this.dims.length ? n : 0;
-    this.pos = new Array(this.size); // cell -> {x, y} of its top-left corner
-    this.labels = []; // coordinates and slice titles: {x, y, text, cls}
+    /** @type {({x: number, y: number, shade: number} | undefined)[]} cell -> its top-left corner */
+    this.pos = new Array(this.size);
+    /** @type {{x: number, y: number, text: string, cls: string}[]} coordinates and slice titles */
+    this.labels = [];
+    /** @type {GoalBand[]} */
+    this.goals = [];
+    this.width = 0;
+    this.height = 0;
     this.layout();
   }
 
+  /** @param {number} i an axis: whether its coordinates are letters */
   letters(i) {
     const c = (this.desc.coords || [])[i];
     return c ? c === "letters" : i % 2 === 0;
   }
 
+  /** @param {number} i an axis @param {number} c a coordinate */
   coordName(i, c) {
     return this.letters(i) ? String.fromCharCode(97 + c) : String(c + 1);
   }
 
-  // cellName writes a cell's coordinates as moves do: "b3", "a1c2".
+  /**
+   * cellName writes a cell's coordinates as moves do: "b3", "a1c2".
+   * @param {number} cell
+   */
   cellName(cell) {
     let out = "";
     this.dims.forEach((n, i) => { out += this.coordName(i, cell % n); cell = Math.floor(cell / n); });
     return out;
   }
 
+  /** @param {number} cell @param {number} i an axis */
   coord(cell, i) {
     return Math.floor(cell / this.stride[i]) % this.dims[i];
   }
@@ -51,6 +82,7 @@ export class Geometry {
   // order lists axis i's coordinates in drawing order: letters left to
   // right, numbers top down with 1 at the bottom (unless rowsDown, for
   // axis 2); all reversed when flipped.
+  /** @param {number} i @returns {number[]} */
   order(i) {
     const n = this.dims[i];
     const down = !this.letters(i) && !(i === 1 && this.desc.rowsDown);
@@ -68,30 +100,30 @@ export class Geometry {
     const sw = xs.length * CELL, sh = ys.length * CELL;
     // The slices: one for a 1-D or 2-D board; else every coordinate of
     // axis 3 across and every combination of axes 4.. down (highest slowest).
+    /** @type {[number, number][][]} */
     let bands = [[]];
     for (let i = d.length - 1; i >= 3; i--) {
+      /** @type {[number, number][][]} */
       const next = [];
       for (const b of bands) for (const c of this.order(i)) next.push([...b, [i, c]]);
       bands = next;
     }
+    /** @type {(number | null)[]} */
     const across = d.length > 2 ? this.order(2) : [null];
     const framed = d.length <= 2;
     // A goal beyond an edge (Nocca) is a band past the coordinates there.
     this.goals = [];
     let goalTop = 0, goalBottom = 0;
-    if (framed) {
-      for (const g of this.desc.goals || []) {
-        const up = (g.edge === "above") !== this.flip;
-        if (up) goalTop = GOAL; else goalBottom = GOAL;
-        this.goals.push({ up, seat: g.seat });
-      }
+    const ups = framed ? (this.desc.goals || []).map((g) => ({ up: (g.edge === "above") !== this.flip, seat: g.seat })) : [];
+    for (const g of ups) {
+      if (g.up) goalTop = GOAL; else goalBottom = GOAL;
     }
     const top = framed ? goalTop + EDGE : TITLE + EDGE;
     const left = EDGE;
     const slotW = left + sw + (framed ? EDGE : GAP);
     const slotH = top + sh + (framed ? EDGE + goalBottom : GAP);
-    for (const g of this.goals) {
-      Object.assign(g, { x: left, w: sw, y: g.up ? 0 : top + sh + EDGE, h: GOAL - 4 });
+    for (const g of ups) {
+      this.goals.push({ ...g, x: left, w: sw, y: g.up ? 0 : top + sh + EDGE, h: GOAL - 4 });
     }
     bands.forEach((band, bi) => {
       across.forEach((z, zi) => {
@@ -124,6 +156,7 @@ export class Geometry {
 
   // column is the key shared by the cells a gravity drop may mean: every
   // coordinate but the gravity axis's. Without gravity, the cell itself.
+  /** @param {number} cell */
   column(cell) {
     const g = (this.desc.gravity || 0) - 1;
     if (g < 0 || g >= this.dims.length) return cell;
@@ -132,6 +165,7 @@ export class Geometry {
 }
 
 // contrast is a stroke that shows against a piece of colour c.
+/** @param {string} c */
 function contrast(c) {
   const light = ["white", "ivory", "snow", "beige", "linen", "gold", "yellow", "khaki", "wheat", "cornsilk", "lightyellow", "seashell", "floralwhite", "ghostwhite", "whitesmoke", "mintcream", "azure", "honeydew", "lavenderblush", "oldlace", "lemonchiffon", "papayawhip", "moccasin", "bisque", "antiquewhite", "navajowhite", "peachpuff", "lightgray", "lightgrey", "silver", "gainsboro"];
   return light.includes(String(c).toLowerCase()) ? "#111" : "#f4f4f4";
@@ -140,14 +174,22 @@ function contrast(c) {
 // solidGlyph gives the filled form of a chess-symbol glyph (U+2654..2659
 // outline -> U+265A..265F solid), so that a piece can be filled with its
 // colour; other glyphs are returned as they are.
+/** @param {string} g */
 function solidGlyph(g) {
-  const c = g.codePointAt(0);
+  const c = g.codePointAt(0) || 0;
   if (c >= 0x2654 && c <= 0x2659) return String.fromCodePoint(c + 6);
   return g;
 }
 
 // drawPiece draws piece p centred on (cx, cy) with radius r; a disc in a
 // stack is drawn flat, seen from the side, like a coin in a pile.
+/**
+ * @param {Piece} p
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {boolean} flat
+ */
 function drawPiece(p, cx, cy, r, flat) {
   const colour = p.colour || "black";
   const title = s("title", { text: pieceWord(p.name || p.letter || "") });
@@ -170,9 +212,25 @@ function drawPiece(p, cx, cy, r, flat) {
   }
 }
 
-// drawBoard returns the board as an <svg>: view is {desc, picture, flip,
-// last: cells of the last move, marks: cells to mark as legal, selected: a
-// cell picked as a move's start, froms: cells a move may start from}.
+/**
+ * BoardView is what drawBoard draws.
+ * @typedef {object} BoardView
+ * @property {Description} desc
+ * @property {import("./wire.js").Picture | undefined} picture
+ * @property {boolean} flip
+ * @property {number[]} [last] cells of the last move
+ * @property {number[]} [marks] cells to mark as legal
+ * @property {number | null} [selected] a cell picked as a move's start
+ * @property {number[]} [froms] cells a move may start from
+ * @property {number[]} [hinted] cells of the engine's move
+ * @property {Map<number, Label>} [labels] cell -> a proved value
+ */
+
+/**
+ * drawBoard returns the board as an <svg>, and where its cells are.
+ * @param {BoardView} view
+ * @returns {{svg: SVGSVGElement, geometry: Geometry}}
+ */
 export function drawBoard(view) {
   const { desc, picture } = view;
   const g = new Geometry(desc, view.flip);
@@ -198,7 +256,7 @@ export function drawBoard(view) {
   for (const l of g.labels) svg.append(s("text", { x: l.x, y: l.y, class: l.cls, "text-anchor": "middle" }, l.text));
   for (const goal of g.goals) {
     const seat = (desc.players || [])[goal.seat];
-    const colour = (pieces.find((p) => p.seat === goal.seat) || {}).colour || "#888";
+    const colour = pieces.find((p) => p.seat === goal.seat)?.colour || "#888";
     svg.append(s("rect", { x: goal.x, y: goal.y, width: goal.w, height: goal.h, rx: 6, class: "goal", fill: colour, "data-seat": goal.seat }),
       s("text", { x: goal.x + goal.w / 2, y: goal.y + goal.h / 2 + 6, class: "goal-label", "text-anchor": "middle",
         fill: contrast(colour) === "#111" ? "#111" : "#fff" }, t("board.goal", seatWord(seat))));
@@ -240,7 +298,7 @@ export function drawBoard(view) {
       const step = k > 1 ? Math.min(CELL * 0.2, (CELL * 0.5) / (k - 1)) : 0;
       const gp = s("g", { class: "stack", "data-cell": cell, "data-height": k, "data-pieces": stack.join(" ") });
       stack.forEach((pi, i) => {
-        const piece = pieces[pi] || { shape: "mark", glyph: "?", colour: "black" };
+        const piece = pieces[pi] || { name: "?", seat: -1, letter: "?", shape: "mark", glyph: "?", colour: "black" };
         gp.append(drawPiece(piece, cx - (k > 1 ? CELL * 0.06 : 0), cy + ((k - 1) / 2 - i) * step, r, k > 1));
       });
       if (k > 1) gp.append(s("text", { x: p.x + CELL - 3, y: p.y + 15, class: "height", "text-anchor": "end" }, String(k)));
@@ -248,8 +306,8 @@ export function drawBoard(view) {
     }
     if (marks.has(cell)) svg.append(s("circle", { cx, cy, r: stack.length ? CELL * 0.44 : CELL * 0.13, class: stack.length ? "legal ring" : "legal dot" }));
     // On top of any piece: a move may stack on one (Nocca).
-    if (labels.has(cell)) {
-      const l = labels.get(cell);
+    const l = labels.get(cell);
+    if (l) {
       svg.append(s("text", { x: cx, y: p.y + CELL - 6, "text-anchor": "middle", class: "proof " + l.cls, "data-cell": cell }, l.text));
     }
   }

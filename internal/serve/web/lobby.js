@@ -1,3 +1,4 @@
+// @ts-check
 // lobby.js is the front page. Every shipped game with a small picture of
 // its board (drawn from its description, as a room draws it) and one click
 // to play it against the engine at a chosen level; "my rooms", the rooms
@@ -6,16 +7,29 @@
 // checked by the server's loader), say who sits in each seat (a person, or
 // the engine at a level), and create it: each person's private link (with
 // a copy button) and the spectators' link.
-import { api, h } from "./dom.js";
+import { api, h, nodes } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { gameWord, local, refusal, seatWord, t, tNodes } from "./i18n.js";
 import { forget, myRooms, remember } from "./myrooms.js";
 
+/** @typedef {import("./wire.js").Variant} Variant */
+
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/**
+ * refused words an error the API threw (an ApiError's body), or any other.
+ * @param {unknown} e
+ */
+function refused(e) {
+  if (!(e instanceof Error)) return String(e);
+  const b = /** @type {import("./dom.js").ApiError} */ (e).body || {};
+  return refusal(b.code, b.args, e.message);
+}
 
 // seatNames are the seats of a checked variant: its players, or as many
 // seats as its rules' players key says, or two.
+/** @param {Variant} v @returns {string[]} */
 function seatNames(v) {
   if (v.players && v.players.length) return v.players;
   const m = /[(,]players=(\d+)/.exec(v.rules || "");
@@ -24,6 +38,7 @@ function seatNames(v) {
 }
 
 // copyButton copies text (a link) to the clipboard, and says so.
+/** @param {string} text */
 function copyButton(text) {
   const b = h("button", { class: "copy", type: "button", "data-copy": text }, t("lobby.copy"));
   b.addEventListener("click", async () => {
@@ -40,8 +55,9 @@ function copyButton(text) {
 
 // picture is a variant's small picture: its board at the start, or its
 // card table's piles.
+/** @param {Variant} v */
 function picture(v) {
-  const d = v.board || {};
+  const d = v.board;
   const pic = v.start || {};
   if ((d.dims || []).length) return drawBoard({ desc: d, picture: pic, flip: false }).svg;
   if (d.cards) return drawCards({ desc: d, picture: pic, seat: -1, mini: true, onCard() {}, onPile() {} });
@@ -55,22 +71,35 @@ function savedLevel() {
   return Math.max(1, Math.min(10, l));
 }
 
+/**
+ * lobby runs the front page in main.
+ * @param {HTMLElement} main
+ */
 export async function lobby(main) {
-  document.getElementById("title").textContent = t("lobby.title");
-  const st = { variants: [], engines: [], chosen: null, toml: null, seats: [] };
+  document.getElementById("title")?.replaceChildren(t("lobby.title"));
+  /**
+   * @type {{variants: Variant[], engines: string[], chosen: Variant | null, spec: string, toml: string | null}}
+   * chosen: the variant checked, spec as the page names it, toml: its file's text
+   */
+  const st = { variants: [], engines: [], chosen: null, spec: "", toml: null };
   const out = h("div", { id: "checked" });
   const seatsEl = h("div", { id: "seats" });
   const links = h("div", { id: "links" });
   const clock = h("input", { type: "text", id: "clock", placeholder: t("lobby.clock-placeholder"), autocomplete: "off" });
   const help = h("input", { type: "checkbox", id: "help" });
 
-  // choose takes a checked variant: {name, game, rules, description, players}.
+  /**
+   * choose takes a checked variant.
+   * @param {Variant} v
+   * @param {string | null} [toml] its file's text
+   * @param {string} [spec] as the page named it
+   */
   function choose(v, toml, spec) {
     st.chosen = v;
     st.spec = spec || v.name;
     st.toml = toml || null;
-    out.replaceChildren(h("p", { class: "ok" }, h("strong", {}, local(v.name, v.names) || v.rules), ` (${gameWord(v.game)}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
-      v.description ? h("p", { class: "muted" }, local(v.description, v.descriptions)) : null);
+    out.replaceChildren(...nodes([h("p", { class: "ok" }, h("strong", {}, local(v.name, v.names) || v.rules), ` (${gameWord(v.game)}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
+      v.description ? h("p", { class: "muted" }, local(v.description, v.descriptions)) : null]));
     const players = seatNames(v);
     seatsEl.replaceChildren(h("h2", {}, t("lobby.seats")), ...players.map((name, k) => {
       const sel = h("select", { "data-seat": k, "aria-label": t("lobby.who-plays", seatWord(name)) },
@@ -83,8 +112,10 @@ export async function lobby(main) {
     create.disabled = false;
   }
 
+  /** @param {unknown} e */
   function showError(e) {
-    const b = e.body || {};
+    if (!(e instanceof Error)) return;
+    const b = /** @type {import("./dom.js").ApiError} */ (e).body || {};
     const where = [b.file, b.line].filter((x) => x !== undefined && x !== "" && x !== 0).join(":");
     out.replaceChildren(h("p", { class: "error", role: "alert" },
       where ? h("code", {}, where) : null, where ? " " : null,
@@ -94,8 +125,13 @@ export async function lobby(main) {
     create.disabled = true;
   }
 
+  /**
+   * check has the server check a variant, and takes it.
+   * @param {{spec: string} | {toml: string, file: string}} body
+   * @param {string} [toml]
+   */
   async function check(body, toml) {
-    try { choose(await api("/api/check", body), toml, body.spec); } catch (e) { showError(e); }
+    try { choose(await api("/api/check", body), toml, "spec" in body ? body.spec : undefined); } catch (e) { showError(e); }
   }
 
   const select = h("select", { id: "variant", "aria-label": t("lobby.variant") }, h("option", { value: "" }, t("lobby.choose")));
@@ -108,7 +144,7 @@ export async function lobby(main) {
     h("label", { for: "inline" }, t("lobby.inline")), h("div", { class: "row" }, inline, h("button", { type: "submit" }, t("lobby.check"))));
   const file = h("input", { type: "file", id: "toml", accept: ".toml,text/plain" });
   file.addEventListener("change", async () => {
-    const f = file.files[0];
+    const f = file.files && file.files[0];
     if (!f) return;
     const text = await f.text();
     check({ toml: text, file: f.name }, text);
@@ -117,6 +153,7 @@ export async function lobby(main) {
   const create = h("button", { id: "create", class: "primary", disabled: true, onclick: async () => {
     if (!st.chosen) return;
     const seats = [...seatsEl.querySelectorAll("select")].map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
+    /** @type {{seats: object[], toml?: string, variant?: string, clock?: string, help?: boolean}} */
     const body = { seats };
     if (st.toml) body.toml = st.toml; else body.variant = st.spec;
     if (clock.value.trim()) body.clock = clock.value.trim();
@@ -125,22 +162,24 @@ export async function lobby(main) {
       const r = await api("/api/rooms", body);
       showRoom(r);
     } catch (e) {
-      links.replaceChildren(h("p", { class: "error", role: "alert" }, refusal((e.body || {}).code, (e.body || {}).args, e.message)));
+      links.replaceChildren(h("p", { class: "error", role: "alert" }, refused(e)));
     }
   } }, t("lobby.create"));
 
+  /** @param {import("./wire.js").MadeRoom} r */
   function showRoom(r) {
+    /** @param {string} p */
     const abs = (p) => new URL(p, location.href).href;
     const people = (r.seats || []).filter((x) => x.link);
     // The creator keeps the room: as the first person, else as a spectator.
     remember({ id: r.room, link: people.length ? people[0].link : r.watch, variant: st.chosen && st.chosen.name, names: st.chosen && st.chosen.names });
-    links.replaceChildren(h("h2", {}, t("lobby.created")),
+    links.replaceChildren(...nodes([h("h2", {}, t("lobby.created")),
       h("p", {}, t("lobby.links-note")),
       h("ul", { class: "links" }, (r.seats || []).map((x) => h("li", {},
         h("strong", {}, seatWord(x.name)), ": ",
         x.link ? [h("a", { href: x.link, class: "seat-link" }, abs(x.link)), " ", copyButton(abs(x.link))] : t("lobby.engine")))),
       h("p", {}, t("lobby.spectators"), " ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch)), " ", copyButton(abs(r.watch))),
-      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(people[0].name)))) : null);
+      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(people[0].name)))) : null]));
   }
 
   // One click: a room of a shipped variant against the engine at the
@@ -151,15 +190,17 @@ export async function lobby(main) {
   level.value = String(savedLevel());
   level.addEventListener("change", () => { try { localStorage.setItem("meeple-level", level.value); } catch { /* not kept */ } });
   const quickError = h("div", { id: "quick-error" });
+  /** @param {Variant} v */
   async function quick(v) {
     const seats = seatNames(v).map((_, k) => (k === 0 ? { person: true } : { engine: "level=" + level.value }));
     try {
+      /** @type {import("./wire.js").MadeRoom} */
       const r = await api("/api/rooms", { variant: v.name, seats, help: true }); // against the engine: hints allowed
       const me = (r.seats || []).find((x) => x.link);
       remember({ id: r.room, link: me ? me.link : r.watch, variant: v.name, names: v.names });
       location.href = me ? me.link : r.watch;
     } catch (e) {
-      quickError.replaceChildren(h("p", { class: "error", role: "alert" }, refusal((e.body || {}).code, (e.body || {}).args, e.message)));
+      quickError.replaceChildren(h("p", { class: "error", role: "alert" }, refused(e)));
     }
   }
   const gamesEl = h("div", { class: "game-grid" });
@@ -196,7 +237,7 @@ export async function lobby(main) {
     st.variants = await api("/api/variants");
     st.engines = await api("/api/engines").catch(() => []);
   } catch (e) {
-    out.replaceChildren(h("p", { class: "error" }, t("lobby.variants-error", e.message)));
+    out.replaceChildren(h("p", { class: "error" }, t("lobby.variants-error", e instanceof Error ? e.message : String(e))));
     return;
   }
   gamesEl.replaceChildren(...st.variants.map((v) => h("article", { class: "game-card", "data-variant": v.name },

@@ -1,10 +1,14 @@
+// @ts-check
 // result.js words a finished game's result (the server's result message:
 // returns, the result token, the termination, the end as a phrase and the
 // losing seat) in the reader's language: who won and why.
 import { phrase, seatWord, t, has } from "./i18n.js";
 
+/** @typedef {import("./wire.js").Result} Result */
+
 // headline says who won: the team's win or loss in a cooperative game,
 // the winner of two seats, or every seat's return.
+/** @param {Result} r @param {string[]} players */
 export function headline(r, players) {
   if (r.result === "win") return t("result.team-win");
   if (r.result === "loss") return t("result.team-loss");
@@ -18,6 +22,7 @@ export function headline(r, players) {
 
 // reason says why the game ended: the game's own words when it ended by
 // its rules, else the termination with the seat that lost by it.
+/** @param {Result} r @param {string[]} players */
 export function reason(r, players) {
   if (r.phrase) return phrase(r.phrase, players);
   const key = "term." + (r.termination || "").replace(/ /g, "-");
@@ -28,11 +33,13 @@ export function reason(r, players) {
 }
 
 // resultLine is the status line of a finished game.
+/** @param {Result} r @param {string[]} players */
 export function resultLine(r, players) {
   return t("result.line", r.result || "", headline(r, players), reason(r, players));
 }
 
 // signed writes x with its sign and prec decimals.
+/** @param {number} x @param {number} prec */
 function signed(x, prec) {
   const v = Number(x).toFixed(prec);
   return x > 0 ? "+" + v : x < 0 ? v : Number(0).toFixed(prec);
@@ -42,6 +49,11 @@ function signed(x, prec) {
 // of the side to move, mate in plies) in the game's units: pawns, discs,
 // the cards expected to be left, or a forced end in moves (two seats) or
 // plies.
+/**
+ * @param {import("./wire.js").Scored | undefined} m
+ * @param {string} units
+ * @param {number} seats
+ */
 export function evalText(m, units, seats) {
   if (!m || !m.hasScore) return "";
   if (m.mate) {
@@ -49,10 +61,11 @@ export function evalText(m, units, seats) {
     if (units === "pawns") return t(m.mate > 0 ? "eval.mate" : "eval.mated", n);
     return t(m.mate > 0 ? "eval.wins" : "eval.loses", n);
   }
+  const score = m.score || 0;
   switch (units) {
-    case "pawns": return t("eval.pawns", signed(m.score / 100, 2));
-    case "discs": return t("eval.discs", signed(Math.round(m.score / 10) / 10, 1));
-    case "cards": return t("eval.cards", Math.max(0, -m.score / 100).toFixed(1));
+    case "pawns": return t("eval.pawns", signed(score / 100, 2));
+    case "discs": return t("eval.discs", signed(Math.round(score / 10) / 10, 1));
+    case "cards": return t("eval.cards", Math.max(0, -score / 100).toFixed(1));
   }
-  return t("eval.plain", signed(m.score / 100, 2));
+  return t("eval.plain", signed(score / 100, 2));
 }

@@ -1,37 +1,59 @@
+// @ts-check
 // watch.js is a watched match's page (/ws/watch, internal/serve/doc.go):
 // every game in progress on its board, the standings (score, Elo with its
 // interval, pentanomial, SPRT) as games end, and finished games stepped
 // through move by move.
-import { h, wsURL } from "./dom.js";
+import { h, nodes, wsURL } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { local, seatWord, t } from "./i18n.js";
-import { moveList, notesOf } from "./room.js";
+import { moveList, notesOf, plyNotes } from "./movelist.js";
 import { resultLine } from "./result.js";
 import { drops, reviewGraph } from "./review.js";
 
+/** @typedef {import("./wire.js").WatchedGame} WatchedGame */
+/** @typedef {import("./wire.js").Finished} Finished */
+
+/**
+ * A Game is what the page knows of a game of the match.
+ * @typedef {{seats: string[], live?: WatchedGame, finished?: Finished}} Game
+ */
+
+/** @param {number | null | undefined} x @param {number} [d] decimals */
 const num = (x, d = 0) => (x === null || x === undefined ? "∞" : Number(x).toFixed(d));
 // signed writes an Elo; null is infinite, its sign that of the score
 // (0..1) when known.
+/** @param {number | null | undefined} x @param {number} [score] */
 const signed = (x, score) => {
   if (x !== null && x !== undefined) return (x > 0 ? "+" : "") + Number(x).toFixed(0);
-  return score > 0.5 ? "+∞" : score < 0.5 ? "−∞" : "±∞";
+  return score === undefined ? "±∞" : score > 0.5 ? "+∞" : score < 0.5 ? "−∞" : "±∞";
 };
 
+/**
+ * watch runs the watch page in main.
+ * @param {HTMLElement} main
+ */
 export function watch(main) {
-  document.getElementById("title").textContent = t("watch.title");
-  // games: number -> {seats, live (the last game message), finished}.
-  // follow: show the newest game in progress until a game is picked.
+  document.getElementById("title")?.replaceChildren(t("watch.title"));
+  /**
+   * games: by number, the last game message (live) and the end (finished).
+   * follow: show the newest game in progress until a game is picked.
+   * @type {{match: import("./wire.js").Match | null, games: Map<number, Game>, standings: import("./wire.js").Standings | null,
+   *   shown: number | null, follow: boolean, step: number | null, closed: boolean}}
+   */
   const st = { match: null, games: new Map(), standings: null, shown: null, follow: true, step: null, closed: false };
 
   function connect() {
     const ws = new WebSocket(wsURL("/ws/watch"));
     ws.onmessage = (ev) => {
+      /** @type {import("./wire.js").WatchDown} */
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      /** @param {number} n @returns {Game} */
       const game = (n) => {
-        if (!st.games.has(n)) st.games.set(n, { seats: [] });
-        return st.games.get(n);
+        let g = st.games.get(n);
+        if (!g) st.games.set(n, g = { seats: [] });
+        return g;
       };
       switch (msg.type) {
         case "match": st.match = msg; break;
@@ -72,38 +94,45 @@ export function watch(main) {
     main.replaceChildren();
     if (st.closed) main.append(h("p", { class: "error" }, t("room.lost")));
     if (!st.match) { main.append(h("p", {}, t("watch.waiting"))); return; }
-    const desc = st.match.description || {};
+    const desc = st.match.description;
+    const match = st.match;
     const nums = [...st.games.keys()].sort((a, b) => a - b);
-    const done = nums.filter((n) => st.games.get(n).finished).length;
+    const done = nums.filter((n) => st.games.get(n)?.finished).length;
     main.append(h("h1", {}, local(st.match.variant, st.match.names) || t("watch.match")),
       h("p", { class: "muted" }, t("watch.summary", (st.match.engines || []).join(t("watch.vs")), done, st.match.total || "?")),
-      standings());
+      ...nodes([standings()]));
     main.append(h("div", { class: "game-list" }, nums.map((n) => {
       const g = st.games.get(n);
+      if (!g) return null;
       return h("button", {
         class: "game-tab" + (n === st.shown ? " shown" : "") + (g.finished ? " over" : " live"),
         onclick: () => { st.shown = n; st.follow = false; st.step = null; render(); },
       }, t("watch.game-tab", n + 1, g.finished ? g.finished.result.result || "" : "●"));
     })));
-    const g = st.games.get(st.shown);
+    const g = st.shown === null ? undefined : st.games.get(st.shown);
     if (!g) return;
-    let picture, history, last = [], line;
+    /** @type {import("./wire.js").Picture} */
+    let picture = {};
+    /** @type {import("./wire.js").PlyNote[]} */
+    let history = [];
+    /** @type {number[]} */
+    let last = [];
     if (g.finished) {
       const f = g.finished;
       const n = (f.moves || []).length;
       const at = st.step === null ? n : st.step;
       picture = (f.pictures || [])[at] || {};
-      history = (f.notes || (f.moves || []).map((m) => ({ text: m, seat: -1 }))).slice(0, at);
-      const r = f.result || {};
-      line = `${resultLine(r, desc.players || [])} · ${t("watch.move-of", at, n)}`;
+      history = plyNotes({ notes: f.notes, history: f.moves }).slice(0, at);
+      const line = `${resultLine(f.result, desc.players || [])} · ${t("watch.move-of", at, n)}`;
+      /** @param {number} k */
       const go = (k) => { st.step = Math.max(0, Math.min(n, k)); render(); };
       main.append(h("p", { class: "status" }, g.seats.join(t("watch.vs")), " · ", line));
       // The review: the engines' own judgement of every position (their
       // reported scores), the moves where it fell most marked.
       const judged = f.judged || [];
       if (judged.some((m) => m.hasScore)) {
-        const worst = drops(judged, st.match.units);
-        main.append(h("section", { class: "review" }, reviewGraph(judged, st.match.units, at, go, desc.players || []),
+        const worst = drops(judged, match.units);
+        main.append(h("section", { class: "review" }, reviewGraph(judged, match.units, at, go, desc.players || []),
           h("p", { class: "review-drops" }, worst.length
             ? t("review.drops", worst.map((d) => t("watch.move-of", d.ply, n)).join(", ")) : t("review.none"))));
       }
@@ -112,10 +141,10 @@ export function watch(main) {
         h("button", { onclick: () => go(at - 1), disabled: at === 0 }, t("watch.back")),
         h("button", { onclick: () => go(at + 1), disabled: at === n }, t("watch.forward")),
         h("button", { onclick: () => go(n), disabled: at === n }, t("watch.end"))));
-    } else {
+    } else if (g.live) {
       const m = g.live;
       picture = m.picture || {};
-      history = m.notes || (m.history || []).map((x) => ({ text: x, seat: -1 }));
+      history = plyNotes(m);
       last = m.last ? m.last.cells || [] : [];
       main.append(h("p", { class: "status" }, g.seats.join(t("watch.vs")), " · ",
         m.toMove >= 0 ? t("room.to-move", g.seats[m.toMove] || seatWord(`player${m.toMove + 1}`)) : "", " · ", t("watch.ply", m.ply)));

@@ -1,0 +1,72 @@
+// @ts-check
+// roomhead.js draws the head of a room's page: its seats (who is online,
+// who is to move), the clocks, the status line, a refusal, and whether the
+// room allows help.
+import { h, Part } from "./dom.js";
+import { refusal, seatWord, t } from "./i18n.js";
+import { resultLine } from "./result.js";
+import { description, mySeat, myTurn } from "./roomstate.js";
+
+/** @typedef {import("./roomstate.js").Room} Room */
+
+/**
+ * seatName is seat k's name in the reader's language: the room's name for
+ * it (an engine's level), else the game's.
+ * @param {Room} room
+ * @param {number} k
+ */
+export function seatName(room, k) {
+  return seatWord((room.seats[k] && room.seats[k].name) || (description(room).players || [])[k] || `player${k + 1}`);
+}
+
+/**
+ * status is the status line: whose move it is, or how the game ended.
+ * @param {Room} room
+ */
+function status(room) {
+  const s = room.state;
+  if (!s) return room.closed ? t("room.connecting") : t("room.waiting-game");
+  if (s.result) return resultLine(s.result, description(room).players || []);
+  if (s.toMove < 0) return t("room.waiting");
+  if (myTurn(room)) return t("room.your-move");
+  return t("room.to-move", seatName(room, s.toMove));
+}
+
+/**
+ * clocks are the seats' clocks in a timed room, the one running marked.
+ * @param {Room} room
+ */
+function clocks(room) {
+  const s = room.state;
+  const c = s && s.clocks;
+  if (!s || !c || !c.length) return null;
+  /** @param {number} ms */
+  const fmt = (ms) => {
+    const sec = Math.max(0, Math.round(ms / 1000));
+    return `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
+  };
+  return h("div", { class: "clocks" }, c.map((ms, k) => h("span", { class: "clock" + (s.toMove === k ? " running" : "") }, `${seatName(room, k)} ${fmt(ms)}`)));
+}
+
+/** @returns {import("./room.js").View} */
+export function headView() {
+  const part = new Part();
+  return {
+    el: part.el,
+    update(room) {
+      part.show([room.hello, room.seats, room.state, room.error, room.closed], () => {
+        if (!room.hello) return null;
+        const s = room.state, seat = mySeat(room), e = room.error;
+        const seatsEl = h("ul", { class: "seats" }, room.seats.map((x, k) => h("li", {
+          class: (s && s.toMove === k ? "to-move " : "") + (x.online ? "online" : "offline"),
+        }, [seatWord(x.name || seatName(room, k)), x.kind === "engine" ? t("room.engine-mark") : "",
+          k === seat ? t("room.you-mark") : "", x.kind === "person" && !x.online ? t("room.away-mark") : ""].join(""))));
+        return h("section", { class: "room-head" }, seatsEl, clocks(room),
+          h("p", { class: "status" + (myTurn(room) ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status(room)),
+          e ? h("p", { class: "error", role: "alert" }, refusal(e.code, e.args, e.message || t("room.refused"))) : null,
+          room.closed ? h("p", { class: "error" }, t("room.lost")) : null,
+          room.hello.help ? h("p", { class: "help-on muted" }, t("room.help-on")) : null);
+      });
+    },
+  };
+}
