@@ -84,6 +84,23 @@ func (t Type) TeamResult(ret []float64) string {
 	return "loss"
 }
 
+// Winner is the seat with the unique highest of a finished game's returns,
+// or -1 (a draw, or a tie at the top).
+func Winner(ret []float64) int {
+	best := -1
+	for i, x := range ret {
+		if best < 0 || x > ret[best] {
+			best = i
+		}
+	}
+	for i, x := range ret {
+		if i != best && x == ret[best] {
+			return -1
+		}
+	}
+	return best
+}
+
 // Game is one configured variant of a game family: its rules are fixed, and
 // it makes the states that are played.
 type Game interface {

@@ -604,7 +604,7 @@ func (g *gtp) finalScore() gtpReply {
 			margin = -margin
 		}
 	}
-	switch w := winner(r); {
+	switch w := games.Winner(r); {
 	case w < 0 || margin == 0:
 		return gtpOK("0")
 	case w == 0:

@@ -465,7 +465,7 @@ func (n *native) status(r *request) (reply, *Error) {
 		if team := s.game.Type().TeamResult(ret); team != "" {
 			text += " result " + team // a cooperative game: the team wins or loses, no seat does
 		} else {
-			text += " winner " + s.seatName(winner(ret))
+			text += " winner " + s.seatName(games.Winner(ret))
 		}
 		if reason := oneLine(s.state().EndReason()); reason != "" {
 			text += " reason " + reason

@@ -459,22 +459,6 @@ func returnsText(r []float64) string {
 	return strings.Join(out, " ")
 }
 
-// winner is the seat with the unique highest return, or -1.
-func winner(r []float64) int {
-	best := -1
-	for i, x := range r {
-		if best < 0 || x > r[best] {
-			best = i
-		}
-	}
-	for i, x := range r {
-		if i != best && x == r[best] {
-			return -1
-		}
-	}
-	return best
-}
-
 // parseLimits reads go arguments shared by the dialects:
 //
 //	infinite | depth N | nodes N | movetime MS | movestogo N

@@ -198,22 +198,14 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 		tag(k, tags[k])
 	}
 	b.WriteByte('\n')
-	col := 0
+	var mt movetext
 	for i, m := range moves {
 		words := []string{m} // a move with its number, a move's comment: whole
 		if i == reason {
 			words = strings.Fields(m) // the comment with the reason may wrap
 		}
 		for _, word := range words {
-			if col > 0 && col+1+len(word) > 79 {
-				b.WriteByte('\n')
-				col = 0
-			} else if col > 0 {
-				b.WriteByte(' ')
-				col++
-			}
-			b.WriteString(word)
-			col += len(word)
+			mt.word(&b, word)
 		}
 	}
 	b.WriteString("\n\n")

@@ -221,6 +221,23 @@ func (p Ply) Eval() string {
 	return ""
 }
 
+// movetext wraps words at 79 columns, as PGN asks and the records format
+// does too.
+type movetext struct{ col int }
+
+// word writes s after a space, or on a new line when it would pass column 79.
+func (mt *movetext) word(b *strings.Builder, s string) {
+	if mt.col > 0 && mt.col+1+len(s) > 79 {
+		b.WriteByte('\n')
+		mt.col = 0
+	} else if mt.col > 0 {
+		b.WriteByte(' ')
+		mt.col++
+	}
+	b.WriteString(s)
+	mt.col += len(s)
+}
+
 // WriteText writes r in the records format (see README.md): tags, a blank
 // line, the movetext ending with the result token, a blank line.
 func (r *Record) WriteText(w io.Writer) error {
@@ -258,22 +275,11 @@ func (r *Record) WriteText(w io.Writer) error {
 		}
 	}
 	b.WriteByte('\n')
-	col := 0
-	word := func(s string) {
-		if col > 0 && col+1+len(s) > 79 {
-			b.WriteByte('\n')
-			col = 0
-		} else if col > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(s)
-		col += len(s)
-	}
+	var mt movetext
 	for _, p := range r.Plies {
-		word(p.Move + " {" + p.comment() + "}")
+		mt.word(&b, p.Move+" {"+p.comment()+"}")
 	}
-	word(r.Result())
+	mt.word(&b, r.Result())
 	b.WriteString("\n\n")
 	_, err := io.WriteString(w, b.String())
 	return err

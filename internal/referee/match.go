@@ -180,7 +180,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		todo, stopped = nil, "sprt"
 	}
 	prog := newProgress(cfg, len(p.slots), len(p.slots)-len(todo))
-	fatal, stopped := m.playAll(ctx, todo, prog, stopped)
+	stopped, fatal := m.playAll(ctx, todo, prog, stopped)
 	prog.end()
 	return m.finish(ctx, p, fatal, stopped)
 }
@@ -308,10 +308,10 @@ func (m *match) todo(slots []slot) []slot {
 }
 
 // playAll plays the slots todo, cfg.Concurrency games at once, and keeps
-// each game that ends (keep). It returns the error that stopped it (the
-// journal could not be written) and why it stopped early: "sprt" when the
-// SPRT decided (stopped, too, when it had before), or "".
-func (m *match) playAll(ctx context.Context, todo []slot, prog *progress, stopped string) (fatal error, _ string) {
+// each game that ends (keep). It returns why it stopped early, "sprt" when
+// the SPRT decided (stopped, too, when it had before) or "", and the error
+// that stopped it (the journal could not be written).
+func (m *match) playAll(ctx context.Context, todo []slot, prog *progress, stopped string) (_ string, fatal error) {
 	gameCtx, cancelGames := context.WithCancel(ctx)
 	defer cancelGames()
 	feedCtx, stopFeeding := context.WithCancel(gameCtx)
@@ -366,7 +366,7 @@ func (m *match) playAll(ctx context.Context, todo []slot, prog *progress, stoppe
 			stopFeeding()
 		}
 	}
-	return fatal, stopped
+	return stopped, fatal
 }
 
 // keep writes a finished game to the journal (first: the source of truth),

@@ -473,7 +473,7 @@ func (r *repl) announce() {
 	st := r.t.State()
 	ret := st.Returns()
 	line := "Game over: " + st.EndReason() + "."
-	w := winner(ret)
+	w := games.Winner(ret)
 	team := r.t.Game().Type().TeamResult(ret) // a cooperative game: no seat wins, the team does or not
 	switch {
 	case team == "win":
@@ -508,22 +508,6 @@ func (r *repl) announce() {
 	}
 	r.printf("%s\n", r.o.Style.paint(sgrBold, line))
 	r.printf("'new' starts another game, 'undo' takes back a move, 'save FILE' keeps the record.\n")
-}
-
-// winner is the seat with the unique highest return, or -1.
-func winner(ret []float64) int {
-	best := -1
-	for i, x := range ret {
-		if best < 0 || x > ret[best] {
-			best = i
-		}
-	}
-	for i, x := range ret {
-		if i != best && x == ret[best] {
-			return -1
-		}
-	}
-	return best
 }
 
 func allEqual(ret []float64) bool {

@@ -481,20 +481,7 @@ func (r *Room) takeBack(c *conn) *refusal {
 	f := r.file
 	f.Plies, f.Clocks, f.Turn = slices.Clone(f.Plies[:k]), nil, time.Now().UnixMilli()
 	f.Talk = slices.DeleteFunc(slices.Clone(f.Talk), func(m talkMark) bool { return m.Ply > k })
-	e := &entry{File: &f, At: f.Turn}
-	logged := r.logLocked(e)
-	r.mu.Unlock()
-	if err := logged.wait(); err != nil {
-		r.s.releaseEngines(n)
-		return refuse("not-saved", "it could not be saved: %v", err)
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.file = f
-	r.applied(e.Seq)
-	r.startLocked(n)
-	r.broadcast(false)
-	return nil
+	return r.restartLocked(f, n, "it could not be saved: %v", false)
 }
 
 // newGame starts the next game after one ended, rotating the seats when
@@ -532,18 +519,28 @@ func (r *Room) newGame(swap bool) *refusal {
 	}
 	f.GameSeed = gameSeed(f.Seed, f.Game)
 	f.Plies, f.Ended, f.Clocks, f.Talk, f.Turn = nil, nil, nil, nil, time.Now().UnixMilli()
+	return r.restartLocked(f, n, "the new game could not be saved: %v", true)
+}
+
+// restartLocked logs f, the room's file with its game set back or anew,
+// and once it is on disk makes it the room's, starts its game with the n
+// engines reserved for it and tells every page (all: the whole state). It
+// is called with r.mu held and returns with it released; if f could not
+// be saved, the engines are given back and nothing changes (unsaved words
+// the refusal).
+func (r *Room) restartLocked(f roomFile, n int, unsaved string, all bool) *refusal {
 	e := &entry{File: &f, At: f.Turn}
 	logged := r.logLocked(e)
 	r.mu.Unlock()
 	if err := logged.wait(); err != nil {
 		r.s.releaseEngines(n)
-		return refuse("not-saved", "the new game could not be saved: %v", err)
+		return refuse("not-saved", unsaved, err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.file = f
 	r.applied(e.Seq)
 	r.startLocked(n)
-	r.broadcast(true)
+	r.broadcast(all)
 	return nil
 }
