@@ -156,7 +156,11 @@ down() {
 		if [ -n "$jobs" ]; then
 			# shellcheck disable=SC2086
 			scancel $jobs || true
-			wait_for 30 no_jobs || echo "slurm-local.sh: jobs still listed after 30 s: $(squeue -h -o %A | tr '\n' ' ')" >&2
+			# Only slurmd can end a running job; without it, up's fresh
+			# start forgets the jobs anyway.
+			if pidof_daemon slurmd >/dev/null && ! wait_for 30 no_jobs; then
+				echo "slurm-local.sh: jobs still listed after 30 s: $(squeue -h -o %A | tr '\n' ' ')" >&2
+			fi
 		fi
 	fi
 	local d pid n=0
