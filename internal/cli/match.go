@@ -43,6 +43,13 @@ bad configuration, an engine that cannot be started); 2 a usage error;
 130, 143, 129 stopped by Ctrl-C, SIGTERM, SIGHUP (resume by running the
 same command again).
 
+--submit slurm --shards N writes DIR/match.sbatch, a Slurm job array of N
+tasks, each running this match with --shard env into DIR/shard-i on a
+file system every node shares, and submits it with sbatch (--sbatch-arg
+passes sbatch's own flags). It prints the job id and exits; once every
+task is done, meeple merge --out DIR/merged DIR/shard-* gives the
+standings. A task requeued or run again resumes its journal.
+
 Example:
   meeple match --variant connect4 --games 100 --concurrency 4 --tc 10+0.1 \
     --engine 'name=new cmd=./meeple arg=engine' \
@@ -70,7 +77,12 @@ Example:
 	shard := fs.String("shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards.\n"+
 		"env/n takes i from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm array (SLURM_ARRAY_TASK_ID);\n"+
 		"env takes n from Slurm too (SLURM_ARRAY_TASK_COUNT)")
-	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/")
+	submit := fs.String("submit", "", "hand the match to a batch `SYSTEM` (slurm) as --shards tasks, and exit (see below)")
+	shards := fs.Int("shards", 0, "with --submit: the number of shards, one task each")
+	var sbatchArgs setFlags
+	fs.Var(&sbatchArgs, "sbatch-arg", "with --submit slurm: an `ARG` for sbatch, such as --partition=p (repeatable)")
+	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/;\n"+
+		"with --submit, the match directory: match.sbatch, shard-i/ per task, slurm-JOB_i.out")
 	events := fs.String("events", "", "write JSON-lines events to `FILE`")
 	serveAddr := fs.String("serve", "", "show the match live in the browser: serve it on `HOST:PORT` (/watch) while it runs")
 	startT := fs.Duration("start-timeout", client.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
@@ -118,6 +130,12 @@ Example:
 			return err
 		}
 	}
+	if *conc < 1 || *nodes < 0 || *depth < 0 {
+		return errors.New("--concurrency must be 1 or more, --nodes and --depth 0 or more")
+	}
+	if *submit != "" || *shards != 0 || len(sbatchArgs) > 0 {
+		return submitMatch(ctx, env, fs, cfg, *submit, *shards, sbatchArgs)
+	}
 	if *shard != "" {
 		if cfg.Shard, err = referee.ParseShard(*shard, nil); err != nil {
 			return err
@@ -125,9 +143,6 @@ Example:
 		if strings.HasPrefix(*shard, "env") {
 			fmt.Fprintf(env.Stdout, "shard %s of the match (--shard %s)\n", cfg.Shard, *shard)
 		}
-	}
-	if *conc < 1 || *nodes < 0 || *depth < 0 {
-		return errors.New("--concurrency must be 1 or more, --nodes and --depth 0 or more")
 	}
 	if *serveAddr != "" {
 		ln, err := net.Listen("tcp", *serveAddr)

@@ -201,6 +201,21 @@ func (cfg *Config) defaults() {
 	}
 }
 
+// Check validates cfg as Run does before its first game, without starting
+// an engine or writing a file: the variant and its rules, the openings,
+// the adjudication and SPRT settings, and that every engine's program can
+// be started. It is how a match handed to a batch system fails at once
+// rather than in every task.
+func Check(cfg Config) error {
+	cfg.defaults()
+	p, err := check(&cfg)
+	if err != nil {
+		return err
+	}
+	_, err = newMatch(cfg, p) // pools start no process until a game needs one
+	return err
+}
+
 // newMatch is the match p plans: its openings by round, and a pool per
 // engine. An engine that cannot be started at all (no such program or
 // directory) is a mistake in the command, not a forfeit of every game.
