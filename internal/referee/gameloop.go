@@ -244,145 +244,197 @@ func (t *Game) newGame() (*playing, error) {
 
 // run asks the seats for moves until the game ends.
 func (g *playing) run(ctx context.Context) (*record.Record, error) {
-	t := g.t
-	// Replayed plies count for the adjudication as they did when played.
-	if t.Adjudicate != nil && g.st.Player() != games.Terminal {
-		n := 0
-		for _, p := range g.rec.Plies {
-			if p.Chance() {
-				continue
-			}
-			n++
-			if !p.Book {
-				if tm, loser, reason := t.Adjudicate(p.Seat-1, p, n); tm != record.Normal {
-					return g.end(tm, loser, reason), nil
-				}
-			}
-		}
+	if end := g.adjudicateReplayed(); end != nil {
+		return end, nil
 	}
-	spent := max(t.Spent, 0)   // charged to the first seat asked
-	var clocks []time.Duration // at the start: every clock, when any runs (the seat to move's less Spent)
-	for _, c := range g.clocks {
-		if c.tc.Timed() {
-			clocks = g.times()
-			if who := g.st.Player(); who >= 0 && g.clocks[who].tc.Timed() {
-				clocks[who] -= spent
-			}
-			break
-		}
-	}
-	g.hook(clocks, false)
-	vs, hidden := g.st.(games.ViewState)
-	hidden = hidden && g.typ.Information == games.ImperfectInformation
+	spent := max(g.t.Spent, 0) // charged to the first seat asked
+	g.hook(g.startClocks(spent), false)
 	for {
-		for g.st.Player() == games.Chance {
-			mv := games.SampleChance(g.st, g.rng)
-			text := g.st.FormatMove(mv)
-			g.st.Play(mv)
-			g.moves = append(g.moves, text)
-			g.rec.Plies = append(g.rec.Plies, record.Ply{Move: text, Seat: 0})
-			g.hook(nil, false)
-		}
+		g.drawChance()
 		who := g.st.Player()
 		if who == games.Terminal {
 			return g.end(record.Normal, -1, g.st.EndReason()), nil
 		}
-		if t.MaxPlies > 0 && g.plies >= t.MaxPlies {
+		if g.t.MaxPlies > 0 && g.plies >= g.t.MaxPlies {
 			return g.end(record.MaxPlies, -1, fmt.Sprintf("%d plies played (--max-plies)", g.plies)), nil
 		}
-		ts, ck := t.Seats[who], g.clocks[who]
-		req := client.GoRequest{MoveTime: ts.Limits.MoveTime, Depth: ts.Limits.Depth, Nodes: ts.Limits.Nodes}
-		if hidden {
-			req.Position = vs.View(who)
-		} else {
-			if g.rec.Start != record.StartPos {
-				req.Position = g.rec.Start
-			}
-			req.Start, req.Moves = g.start, g.moves
+		req, clocked, f := g.request(who, spent)
+		if f != nil {
+			return g.faultEnd(who, f), nil
 		}
-		timed := ck.tc.Timed()
-		deadline := time.Duration(0)
-		if timed {
-			if spent > ck.left+t.Margin {
-				ck.left -= spent
-				return g.faultEnd(who, &fault{kind: record.TimeLoss, err: fmt.Errorf("the flag fell while the game was stopped (%v spent with %v on the clock)",
-					spent.Round(time.Millisecond), (ck.left + spent).Round(time.Millisecond))}), nil
-			}
-			req.Time = make([]time.Duration, len(g.clocks))
-			req.Inc = make([]time.Duration, len(g.clocks))
-			for i, o := range g.clocks {
-				req.Time[i], req.Inc[i] = o.left, o.tc.Inc
-			}
-			req.Time[who] -= spent
-			req.MovesToGo = ck.movesToGo()
-			deadline = max(ck.left-spent+t.Margin, time.Millisecond)
-		}
-		if ts.Limits.MoveTime > 0 {
-			d := ts.Limits.MoveTime + t.Margin
-			if deadline == 0 || d < deadline {
-				deadline = d
-			}
-		}
-		clocked := deadline > 0
-		if !clocked {
-			deadline = ts.MoveTimeout
-		}
-		req.Deadline = deadline
-		rep, err := ts.Seat.Go(ctx, req)
+		rep, err := g.t.Seats[who].Seat.Go(ctx, req)
 		rep.Elapsed += spent
 		spent = 0
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if err != nil {
-			f := faultOf(err)
-			var ee *client.EngineError
-			if clocked && errors.As(err, &ee) && ee.Kind == client.Stall {
-				// The clock ran out and the engine did not even answer stop:
-				// a time loss, and the process is not to be trusted again.
-				f = &fault{kind: record.TimeLoss, err: fmt.Errorf("no move within %v (the flag fell; no answer to stop either): %v", deadline, err), kill: true}
-			}
-			return g.faultEnd(who, f), nil
+		mv, p, end := g.answer(who, req, clocked, rep, err)
+		if end != nil {
+			return end, nil
 		}
-		if rep.Resign && g.typ.Players == 2 && g.typ.Utility == games.ZeroSum {
-			return g.end(record.Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, g.rec.Seats[who])), nil
+		if end := g.play(who, mv, p); end != nil {
+			return end, nil
 		}
-		if ck.charge(rep.Elapsed, t.Margin) {
-			return g.faultEnd(who, &fault{kind: record.TimeLoss, err: fmt.Errorf("took %v with %v on the clock (margin %v)",
-				rep.Elapsed.Round(time.Microsecond), (ck.left + rep.Elapsed).Round(time.Microsecond), t.Margin)}), nil
+	}
+}
+
+// adjudicateReplayed counts the replayed plies for the adjudication as
+// they did when played; it returns the game's end if they decide it.
+func (g *playing) adjudicateReplayed() *record.Record {
+	if g.t.Adjudicate == nil || g.st.Player() == games.Terminal {
+		return nil
+	}
+	n := 0
+	for _, p := range g.rec.Plies {
+		if p.Chance() {
+			continue
 		}
-		if mt := ts.Limits.MoveTime; mt > 0 && rep.Elapsed > mt+t.Margin {
-			return g.faultEnd(who, &fault{kind: record.TimeLoss, err: fmt.Errorf("took %v with a movetime of %v (margin %v)",
-				rep.Elapsed.Round(time.Microsecond), mt, t.Margin)}), nil
-		}
-		mv, err := games.ParseLegal(g.st, rep.Move)
-		if err != nil {
-			return g.faultEnd(who, &fault{kind: record.IllegalMove, err: fmt.Errorf("bestmove %q: %v", rep.Move, err)}), nil
-		}
-		text := g.st.FormatMove(mv)
-		p := record.Ply{Move: text, Seat: who + 1, Micro: max(rep.Elapsed.Microseconds(), 0), Depth: rep.Depth, Nodes: rep.Nodes}
-		if rep.HasScore {
-			if rep.Mate != 0 {
-				p.Mate = rep.Mate
-			} else {
-				p.Score = ptr(rep.Score)
-			}
-		}
-		g.st.Play(mv)
-		g.moves = append(g.moves, text)
-		g.rec.Plies = append(g.rec.Plies, p)
-		g.plies++
-		var clocks []time.Duration
-		if timed {
-			clocks = g.times()
-		}
-		g.hook(clocks, false)
-		if g.st.Player() != games.Terminal && t.Adjudicate != nil {
-			if tm, loser, reason := t.Adjudicate(who, p, g.plies); tm != record.Normal {
-				return g.end(tm, loser, reason), nil
+		n++
+		if !p.Book {
+			if tm, loser, reason := g.t.Adjudicate(p.Seat-1, p, n); tm != record.Normal {
+				return g.end(tm, loser, reason)
 			}
 		}
 	}
+	return nil
+}
+
+// startClocks are the clocks as the game starts: every seat's, when any
+// runs (the seat to move's less spent), else nil.
+func (g *playing) startClocks(spent time.Duration) []time.Duration {
+	for _, c := range g.clocks {
+		if c.tc.Timed() {
+			clocks := g.times()
+			if who := g.st.Player(); who >= 0 && g.clocks[who].tc.Timed() {
+				clocks[who] -= spent
+			}
+			return clocks
+		}
+	}
+	return nil
+}
+
+// drawChance draws every chance outcome due, from the game's seeded RNG.
+func (g *playing) drawChance() {
+	for g.st.Player() == games.Chance {
+		mv := games.SampleChance(g.st, g.rng)
+		text := g.st.FormatMove(mv)
+		g.st.Play(mv)
+		g.moves = append(g.moves, text)
+		g.rec.Plies = append(g.rec.Plies, record.Ply{Move: text, Seat: 0})
+		g.hook(nil, false)
+	}
+}
+
+// request is what seat who is asked to move with: the position as it may
+// see it, its limits, the clocks less spent (time the game was stopped,
+// charged to it), and the deadline of its answer: its clock or movetime
+// with the margin (clocked), else the seat's move timeout. A flag that
+// fell while the game was stopped is a fault.
+func (g *playing) request(who int, spent time.Duration) (req client.GoRequest, clocked bool, _ *fault) {
+	t := g.t
+	ts, ck := t.Seats[who], g.clocks[who]
+	req = client.GoRequest{MoveTime: ts.Limits.MoveTime, Depth: ts.Limits.Depth, Nodes: ts.Limits.Nodes}
+	if vs, ok := g.st.(games.ViewState); ok && g.typ.Information == games.ImperfectInformation {
+		req.Position = vs.View(who)
+	} else {
+		if g.rec.Start != record.StartPos {
+			req.Position = g.rec.Start
+		}
+		req.Start, req.Moves = g.start, g.moves
+	}
+	deadline := time.Duration(0)
+	if ck.tc.Timed() {
+		if spent > ck.left+t.Margin {
+			ck.left -= spent
+			return req, false, &fault{kind: record.TimeLoss, err: fmt.Errorf("the flag fell while the game was stopped (%v spent with %v on the clock)",
+				spent.Round(time.Millisecond), (ck.left + spent).Round(time.Millisecond))}
+		}
+		req.Time = make([]time.Duration, len(g.clocks))
+		req.Inc = make([]time.Duration, len(g.clocks))
+		for i, o := range g.clocks {
+			req.Time[i], req.Inc[i] = o.left, o.tc.Inc
+		}
+		req.Time[who] -= spent
+		req.MovesToGo = ck.movesToGo()
+		deadline = max(ck.left-spent+t.Margin, time.Millisecond)
+	}
+	if ts.Limits.MoveTime > 0 {
+		d := ts.Limits.MoveTime + t.Margin
+		if deadline == 0 || d < deadline {
+			deadline = d
+		}
+	}
+	clocked = deadline > 0
+	if !clocked {
+		deadline = ts.MoveTimeout
+	}
+	req.Deadline = deadline
+	return req, clocked, nil
+}
+
+// answer judges seat who's answer to req: a failure, a resignation, time
+// overrun or an illegal move ends the game (end); otherwise it is the move
+// and its ply, with what the engine reported.
+func (g *playing) answer(who int, req client.GoRequest, clocked bool, rep client.GoReply, err error) (games.Move, record.Ply, *record.Record) {
+	t, ck := g.t, g.clocks[who]
+	fail := func(f *fault) (games.Move, record.Ply, *record.Record) {
+		return games.NoMove, record.Ply{}, g.faultEnd(who, f)
+	}
+	if err != nil {
+		f := faultOf(err)
+		var ee *client.EngineError
+		if clocked && errors.As(err, &ee) && ee.Kind == client.Stall {
+			// The clock ran out and the engine did not even answer stop:
+			// a time loss, and the process is not to be trusted again.
+			f = &fault{kind: record.TimeLoss, err: fmt.Errorf("no move within %v (the flag fell; no answer to stop either): %v", req.Deadline, err), kill: true}
+		}
+		return fail(f)
+	}
+	if rep.Resign && g.typ.Players == 2 && g.typ.Utility == games.ZeroSum {
+		return games.NoMove, record.Ply{}, g.end(record.Resignation, who, fmt.Sprintf("seat %d (%s) resigned", who+1, g.rec.Seats[who]))
+	}
+	if ck.charge(rep.Elapsed, t.Margin) {
+		return fail(&fault{kind: record.TimeLoss, err: fmt.Errorf("took %v with %v on the clock (margin %v)",
+			rep.Elapsed.Round(time.Microsecond), (ck.left + rep.Elapsed).Round(time.Microsecond), t.Margin)})
+	}
+	if mt := t.Seats[who].Limits.MoveTime; mt > 0 && rep.Elapsed > mt+t.Margin {
+		return fail(&fault{kind: record.TimeLoss, err: fmt.Errorf("took %v with a movetime of %v (margin %v)",
+			rep.Elapsed.Round(time.Microsecond), mt, t.Margin)})
+	}
+	mv, err := games.ParseLegal(g.st, rep.Move)
+	if err != nil {
+		return fail(&fault{kind: record.IllegalMove, err: fmt.Errorf("bestmove %q: %v", rep.Move, err)})
+	}
+	p := record.Ply{Move: g.st.FormatMove(mv), Seat: who + 1, Micro: max(rep.Elapsed.Microseconds(), 0), Depth: rep.Depth, Nodes: rep.Nodes}
+	if rep.HasScore {
+		if rep.Mate != 0 {
+			p.Mate = rep.Mate
+		} else {
+			p.Score = ptr(rep.Score)
+		}
+	}
+	return mv, p, nil
+}
+
+// play plays seat who's move mv, records its ply p, tells the hook and
+// asks the adjudication; it returns the game's end if that decides it.
+func (g *playing) play(who int, mv games.Move, p record.Ply) *record.Record {
+	g.st.Play(mv)
+	g.moves = append(g.moves, p.Move)
+	g.rec.Plies = append(g.rec.Plies, p)
+	g.plies++
+	var clocks []time.Duration
+	if g.clocks[who].tc.Timed() {
+		clocks = g.times()
+	}
+	g.hook(clocks, false)
+	if g.st.Player() != games.Terminal && g.t.Adjudicate != nil {
+		if tm, loser, reason := g.t.Adjudicate(who, p, g.plies); tm != record.Normal {
+			return g.end(tm, loser, reason)
+		}
+	}
+	return nil
 }
 
 // times is every seat's time left.
