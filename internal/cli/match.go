@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"path/filepath"
@@ -16,7 +17,44 @@ import (
 )
 
 func runMatch(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "match", "--engine SPEC --engine SPEC... [flags]", `
+	fs := newFlags(env, "match", "--engine SPEC --engine SPEC... [flags]", matchDoc)
+	var f matchFlags
+	f.register(fs)
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 0, 0); err != nil {
+		return err
+	}
+	cfg, err := f.config(env)
+	if err != nil {
+		return err
+	}
+	if f.submit != "" || f.shards != 0 || len(f.sbatchArgs) > 0 {
+		return submitMatch(ctx, env, fs, cfg, f.submit, f.shards, f.sbatchArgs)
+	}
+	if f.shard != "" {
+		if cfg.Shard, err = referee.ParseShard(f.shard, nil); err != nil {
+			return err
+		}
+		if strings.HasPrefix(f.shard, "env") {
+			fmt.Fprintf(env.Stdout, "shard %s of the match (--shard %s)\n", cfg.Shard, f.shard)
+		}
+	}
+	if f.serve != "" {
+		stop, err := watchMatch(ctx, env, f.serve, f.out)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	_, err = referee.Run(ctx, cfg)
+	return err
+}
+
+// matchDoc is meeple match's help.
+const matchDoc = `
 Plays games between engine processes and prints the standings. The referee
 owns the rules: it validates every move, draws every chance outcome and
 decides every result. An engine failure (illegal move, crash, stall, time
@@ -53,112 +91,114 @@ standings. A task requeued or run again resumes its journal.
 Example:
   meeple match --variant connect4 --games 100 --concurrency 4 --tc 10+0.1 \
     --engine 'name=new cmd=./meeple arg=engine' \
-    --engine 'name=old cmd=@self option.Algorithm=mcts'`)
-	var engines, set setFlags
-	fs.Var(&engines, "engine", "an engine `SPEC` (repeatable; see above)")
-	variant := fs.String("variant", "tictactoe", "the `variant`: a shipped name, a family, a TOML file or an inline spec")
-	fs.Var(&set, "set", "override a rule: `key=value` (repeatable)")
-	games := fs.Int("games", 10, "games per encounter (each pair of engines)")
-	gauntlet := fs.Bool("gauntlet", false, "with more than two engines: the first plays each other (default round-robin)")
-	conc := fs.Int("concurrency", 1, "games played at once")
-	seed := fs.Uint64("seed", 0, "seed of the openings' random plies and of chance")
-	tc := fs.String("tc", "", "default time control `TC` of every engine: [moves/]seconds[+inc], or inf")
-	movetime := fs.String("movetime", "", "default time per move, in `seconds` (or a duration: 100ms)")
-	nodes := fs.Int64("nodes", 0, "default node limit per move (0: none)")
-	depth := fs.Int("depth", 0, "default depth limit per move (0: none)")
-	margin := fs.Duration("margin", 50*time.Millisecond, "how far an engine may overrun its clock before its flag falls")
-	openings := fs.String("openings", "", "openings `FILE`: one position string a line, or 'startpos moves ...'")
-	order := fs.String("openings-order", "sequential", "sequential or random (a seeded shuffle)")
-	plies := fs.Int("random-plies", 0, "random legal plies played after the opening (seeded)")
-	maxPlies := fs.Int("max-plies", 0, "adjudicate a draw after this many plies (0: never)")
-	resign := fs.String("resign", "", "resign `RULE` moves=N,score=S[,twosided=true]: a loss after N reported scores of -S or worse")
-	draw := fs.String("draw", "", "draw `RULE` after=P,moves=N,score=S: a draw from ply P on, once both seats reported |score| <= S for N moves")
-	sprt := fs.String("sprt", "", "stop early on a pentanomial SPRT `TEST` such as elo0=0,elo1=5,alpha=0.05,beta=0.05 (two engines)")
-	shard := fs.String("shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards.\n"+
+    --engine 'name=old cmd=@self option.Algorithm=mcts'`
+
+// matchFlags are meeple match's flags.
+type matchFlags struct {
+	engines, set, sbatchArgs                    setFlags
+	variant, tc, movetime, openings, order      string
+	resign, draw, sprt, shard, submit, out      string
+	events, serve                               string
+	games, conc, depth, plies, maxPlies, shards int
+	gauntlet                                    bool
+	seed                                        uint64
+	nodes                                       int64
+	margin, startT, readyT, quitT, moveT        time.Duration
+}
+
+func (f *matchFlags) register(fs *flag.FlagSet) {
+	fs.Var(&f.engines, "engine", "an engine `SPEC` (repeatable; see above)")
+	fs.StringVar(&f.variant, "variant", "tictactoe", "the `variant`: a shipped name, a family, a TOML file or an inline spec")
+	fs.Var(&f.set, "set", "override a rule: `key=value` (repeatable)")
+	fs.IntVar(&f.games, "games", 10, "games per encounter (each pair of engines)")
+	fs.BoolVar(&f.gauntlet, "gauntlet", false, "with more than two engines: the first plays each other (default round-robin)")
+	fs.IntVar(&f.conc, "concurrency", 1, "games played at once")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed of the openings' random plies and of chance")
+	fs.StringVar(&f.tc, "tc", "", "default time control `TC` of every engine: [moves/]seconds[+inc], or inf")
+	fs.StringVar(&f.movetime, "movetime", "", "default time per move, in `seconds` (or a duration: 100ms)")
+	fs.Int64Var(&f.nodes, "nodes", 0, "default node limit per move (0: none)")
+	fs.IntVar(&f.depth, "depth", 0, "default depth limit per move (0: none)")
+	fs.DurationVar(&f.margin, "margin", 50*time.Millisecond, "how far an engine may overrun its clock before its flag falls")
+	fs.StringVar(&f.openings, "openings", "", "openings `FILE`: one position string a line, or 'startpos moves ...'")
+	fs.StringVar(&f.order, "openings-order", "sequential", "sequential or random (a seeded shuffle)")
+	fs.IntVar(&f.plies, "random-plies", 0, "random legal plies played after the opening (seeded)")
+	fs.IntVar(&f.maxPlies, "max-plies", 0, "adjudicate a draw after this many plies (0: never)")
+	fs.StringVar(&f.resign, "resign", "", "resign `RULE` moves=N,score=S[,twosided=true]: a loss after N reported scores of -S or worse")
+	fs.StringVar(&f.draw, "draw", "", "draw `RULE` after=P,moves=N,score=S: a draw from ply P on, once both seats reported |score| <= S for N moves")
+	fs.StringVar(&f.sprt, "sprt", "", "stop early on a pentanomial SPRT `TEST` such as elo0=0,elo1=5,alpha=0.05,beta=0.05 (two engines)")
+	fs.StringVar(&f.shard, "shard", "", "play only shard `i/n` of the match (whole pairs, same seeds); merge the journals afterwards.\n"+
 		"env/n takes i from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm array (SLURM_ARRAY_TASK_ID);\n"+
 		"env takes n from Slurm too (SLURM_ARRAY_TASK_COUNT)")
-	submit := fs.String("submit", "", "hand the match to a batch `SYSTEM` (slurm) as --shards tasks, and exit (see below)")
-	shards := fs.Int("shards", 0, "with --submit: the number of shards, one task each")
-	var sbatchArgs setFlags
-	fs.Var(&sbatchArgs, "sbatch-arg", "with --submit slurm: an `ARG` for sbatch, such as --partition=p (repeatable)")
-	out := fs.String("out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/;\n"+
+	fs.StringVar(&f.submit, "submit", "", "hand the match to a batch `SYSTEM` (slurm) as --shards tasks, and exit (see below)")
+	fs.IntVar(&f.shards, "shards", 0, "with --submit: the number of shards, one task each")
+	fs.Var(&f.sbatchArgs, "sbatch-arg", "with --submit slurm: an `ARG` for sbatch, such as --partition=p (repeatable)")
+	fs.StringVar(&f.out, "out", "meeple-match", "output `DIR`: journal.jsonl, games.txt, games.pgn (chess), stderr/;\n"+
 		"with --submit, the match directory: match.sbatch, shard-i/ per task, slurm-JOB_i.out")
-	events := fs.String("events", "", "write JSON-lines events to `FILE`")
-	serveAddr := fs.String("serve", "", "show the match live in the browser: serve it on `HOST:PORT` (/watch) while it runs")
-	startT := fs.Duration("start-timeout", client.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
-	readyT := fs.Duration("ready-timeout", client.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")
-	quitT := fs.Duration("quit-timeout", client.DefaultQuitTimeout, "time allowed to quit before the process is killed")
-	moveT := fs.Duration("move-timeout", referee.DefaultMoveTimeout, "time allowed for a move when no clock limits it (depth, nodes)")
-	args, err := parse(fs, env, args)
-	if err != nil {
-		return err
-	}
-	if err := wantArgs(fs, args, 0, 0); err != nil {
-		return err
-	}
+	fs.StringVar(&f.events, "events", "", "write JSON-lines events to `FILE`")
+	fs.StringVar(&f.serve, "serve", "", "show the match live in the browser: serve it on `HOST:PORT` (/watch) while it runs")
+	fs.DurationVar(&f.startT, "start-timeout", client.DefaultStartTimeout, "time allowed for an engine to start and answer the handshake")
+	fs.DurationVar(&f.readyT, "ready-timeout", client.DefaultReadyTimeout, "time allowed for any reply but a move (isready, newgame, position)")
+	fs.DurationVar(&f.quitT, "quit-timeout", client.DefaultQuitTimeout, "time allowed to quit before the process is killed")
+	fs.DurationVar(&f.moveT, "move-timeout", referee.DefaultMoveTimeout, "time allowed for a move when no clock limits it (depth, nodes)")
+}
+
+// config is the match the flags ask for (its shard aside).
+func (f *matchFlags) config(env Env) (referee.Config, error) {
 	cfg := referee.Config{
-		Variant: *variant, Set: set, Games: *games, Gauntlet: *gauntlet, Seed: *seed, Concurrency: *conc,
-		Margin: *margin, Openings: *openings, OpeningsOrder: *order, RandomPlies: *plies, MaxPlies: *maxPlies,
-		SPRT: *sprt, Out: *out, Events: *events, MoveTimeout: *moveT, Stdout: env.Stdout, Stderr: env.Stderr,
+		Variant: f.variant, Set: f.set, Games: f.games, Gauntlet: f.gauntlet, Seed: f.seed, Concurrency: f.conc,
+		Margin: f.margin, Openings: f.openings, OpeningsOrder: f.order, RandomPlies: f.plies, MaxPlies: f.maxPlies,
+		SPRT: f.sprt, Out: f.out, Events: f.events, MoveTimeout: f.moveT, Stdout: env.Stdout, Stderr: env.Stderr,
 	}
-	cfg.Timeouts.Start, cfg.Timeouts.Ready, cfg.Timeouts.Quit = *startT, *readyT, *quitT
-	for _, spec := range engines {
+	cfg.Timeouts.Start, cfg.Timeouts.Ready, cfg.Timeouts.Quit = f.startT, f.readyT, f.quitT
+	for _, spec := range f.engines {
 		e, err := referee.ParseEngine(spec)
 		if err != nil {
-			return err
+			return cfg, err
 		}
 		cfg.Engines = append(cfg.Engines, e)
 	}
-	if *tc != "" {
-		if cfg.Limits.TC, err = referee.ParseTC(*tc); err != nil {
-			return err
+	var err error
+	if f.tc != "" {
+		if cfg.Limits.TC, err = referee.ParseTC(f.tc); err != nil {
+			return cfg, err
 		}
 	}
-	if *movetime != "" {
-		if cfg.Limits.MoveTime, err = engine.ParseSeconds(*movetime); err != nil {
-			return fmt.Errorf("--movetime: %v", err)
+	if f.movetime != "" {
+		if cfg.Limits.MoveTime, err = engine.ParseSeconds(f.movetime); err != nil {
+			return cfg, fmt.Errorf("--movetime: %v", err)
 		}
 	}
-	cfg.Limits.Nodes, cfg.Limits.Depth = *nodes, *depth
-	if *resign != "" {
-		if cfg.Resign, err = referee.ParseResign(*resign); err != nil {
-			return err
+	cfg.Limits.Nodes, cfg.Limits.Depth = f.nodes, f.depth
+	if f.resign != "" {
+		if cfg.Resign, err = referee.ParseResign(f.resign); err != nil {
+			return cfg, err
 		}
 	}
-	if *draw != "" {
-		if cfg.Draw, err = referee.ParseDraw(*draw); err != nil {
-			return err
+	if f.draw != "" {
+		if cfg.Draw, err = referee.ParseDraw(f.draw); err != nil {
+			return cfg, err
 		}
 	}
-	if *conc < 1 || *nodes < 0 || *depth < 0 {
-		return errors.New("--concurrency must be 1 or more, --nodes and --depth 0 or more")
+	if f.conc < 1 || f.nodes < 0 || f.depth < 0 {
+		return cfg, errors.New("--concurrency must be 1 or more, --nodes and --depth 0 or more")
 	}
-	if *submit != "" || *shards != 0 || len(sbatchArgs) > 0 {
-		return submitMatch(ctx, env, fs, cfg, *submit, *shards, sbatchArgs)
+	return cfg, nil
+}
+
+// watchMatch serves the match in out on addr (/watch) while it runs; stop
+// ends the server.
+func watchMatch(ctx context.Context, env Env, addr, out string) (stop func(), _ error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("--serve: %v", err)
 	}
-	if *shard != "" {
-		if cfg.Shard, err = referee.ParseShard(*shard, nil); err != nil {
-			return err
-		}
-		if strings.HasPrefix(*shard, "env") {
-			fmt.Fprintf(env.Stdout, "shard %s of the match (--shard %s)\n", cfg.Shard, *shard)
-		}
-	}
-	if *serveAddr != "" {
-		ln, err := net.Listen("tcp", *serveAddr)
-		if err != nil {
-			return fmt.Errorf("--serve: %v", err)
-		}
-		sctx, stop := context.WithCancel(ctx)
-		done := make(chan error, 1)
-		go func() {
-			done <- serve.Serve(sctx, ln, serve.Config{Watch: *out, Dir: filepath.Join(*out, "serve"), Stdout: env.Stdout, Stderr: env.Stderr})
-		}()
-		defer func() {
-			stop()
-			<-done
-		}()
-	}
-	_, err = referee.Run(ctx, cfg)
-	return err
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- serve.Serve(sctx, ln, serve.Config{Watch: out, Dir: filepath.Join(out, "serve"), Stdout: env.Stdout, Stderr: env.Stderr})
+	}()
+	return func() {
+		cancel()
+		<-done
+	}, nil
 }
