@@ -14,7 +14,37 @@ import (
 )
 
 func runPlay(ctx context.Context, env Env, args []string) error {
-	fs := newFlags(env, "play", "[VARIANT|FILE.toml] [flags]", `
+	fs := newFlags(env, "play", "[VARIANT|FILE.toml] [flags]", playDoc)
+	var f playFlags
+	f.register(fs)
+	args, err := parse(fs, env, args)
+	if err != nil {
+		return err
+	}
+	if err := wantArgs(fs, args, 0, 1); err != nil {
+		return err
+	}
+	o, err := f.options(args, env)
+	if err != nil {
+		return err
+	}
+	stdin, inTTY := env.Stdin.(*os.File)
+	inTTY = inTTY && repl.IsTerminal(stdin)
+	stdout, outTTY := env.Stdout.(*os.File)
+	outTTY = outTTY && repl.IsTerminal(stdout)
+	if err := f.screen(fs, &o, stdout, inTTY, outTTY); err != nil {
+		return err
+	}
+	if inTTY && outTTY && stdin == os.Stdin && stdout == os.Stdout {
+		var stop func()
+		ctx, stop = atTerminal(ctx, env, &o)
+		defer stop()
+	}
+	return repl.Run(ctx, env.Stdin, env.Stdout, o)
+}
+
+// playDoc is meeple play's help.
+const playDoc = `
 Plays a game in the terminal: you against the built-in engine by default,
 against any engine program (--engine), people against each other
 (--humans), or engines against each other while you watch (--watch). In
@@ -62,76 +92,87 @@ Examples:
   meeple play connect4 --as o --level 7
   meeple play qubic --engine 'cmd=@self option.Algorithm=mcts'
   meeple play othello --watch --level 2s
-  meeple play nocca --humans`)
-	var engines, set setFlags
-	fs.Var(&engines, "engine", "the engine `SPEC`: builtin, none, or cmd=PROGRAM ... (repeatable; see above)")
-	fs.Var(&set, "set", "override a rule: `key=value` (repeatable)")
-	as := fs.String("as", "", "your `seat`: a seat name (x, o, black, white...), p1.. or 1.. (default the first)")
-	level := fs.String("level", "5", "the engine's `level`: 1..10, or a time per move (2s)")
-	watch := fs.Bool("watch", false, "engines play every seat; you watch (Ctrl-C pauses)")
-	humans := fs.Bool("humans", false, "people play every seat (the engine only gives hints)")
-	seed := fs.Uint64("seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers")
-	delay := fs.Duration("delay", time.Second, "with --watch, the pause before each move (0: none; default 1s on a terminal, 0 otherwise)")
-	color := fs.String("color", "auto", "colour and Unicode pieces: auto (on a terminal without NO_COLOR), always or never")
-	args, err := parse(fs, env, args)
-	if err != nil {
-		return err
-	}
-	if err := wantArgs(fs, args, 0, 1); err != nil {
-		return err
-	}
-	o := repl.Options{Variant: "tictactoe", Set: set, As: *as, Seed: *seed, Stderr: env.Stderr}
+  meeple play nocca --humans`
+
+// playFlags are meeple play's flags.
+type playFlags struct {
+	engines, set     setFlags
+	as, level, color string
+	watch, humans    bool
+	seed             uint64
+	delay            time.Duration
+}
+
+func (f *playFlags) register(fs *flag.FlagSet) {
+	fs.Var(&f.engines, "engine", "the engine `SPEC`: builtin, none, or cmd=PROGRAM ... (repeatable; see above)")
+	fs.Var(&f.set, "set", "override a rule: `key=value` (repeatable)")
+	fs.StringVar(&f.as, "as", "", "your `seat`: a seat name (x, o, black, white...), p1.. or 1.. (default the first)")
+	fs.StringVar(&f.level, "level", "5", "the engine's `level`: 1..10, or a time per move (2s)")
+	fs.BoolVar(&f.watch, "watch", false, "engines play every seat; you watch (Ctrl-C pauses)")
+	fs.BoolVar(&f.humans, "humans", false, "people play every seat (the engine only gives hints)")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers")
+	fs.DurationVar(&f.delay, "delay", time.Second, "with --watch, the pause before each move (0: none; default 1s on a terminal, 0 otherwise)")
+	fs.StringVar(&f.color, "color", "auto", "colour and Unicode pieces: auto (on a terminal without NO_COLOR), always or never")
+}
+
+// options are the session the flags and the variant argument ask for:
+// the game, the seats and the level.
+func (f *playFlags) options(args []string, env Env) (repl.Options, error) {
+	o := repl.Options{Variant: "tictactoe", Set: f.set, As: f.as, Seed: f.seed, Stderr: env.Stderr}
 	if len(args) == 1 {
 		o.Variant = args[0]
 	}
-	if o.Level, err = engine.ParseLevel(*level); err != nil {
-		return fmt.Errorf("--level: %v", err)
+	var err error
+	if o.Level, err = engine.ParseLevel(f.level); err != nil {
+		return o, fmt.Errorf("--level: %v", err)
 	}
-	for _, spec := range engines {
+	for _, spec := range f.engines {
 		if spec == "none" {
-			*humans = true
+			f.humans = true
 			continue
 		}
 		e, err := repl.ParseEngine(spec)
 		if err != nil {
-			return err
+			return o, err
 		}
 		o.Engines = append(o.Engines, e)
 	}
 	switch {
-	case *watch && *humans:
-		return fmt.Errorf("--watch and --humans (or --engine none) exclude each other")
-	case *watch:
+	case f.watch && f.humans:
+		return o, fmt.Errorf("--watch and --humans (or --engine none) exclude each other")
+	case f.watch:
 		o.Mode = repl.Watch
-	case *humans:
+	case f.humans:
 		o.Mode = repl.Humans
 	}
-	if *watch && *as != "" {
-		return fmt.Errorf("--as: nobody sits at the board with --watch")
+	if f.watch && f.as != "" {
+		return o, fmt.Errorf("--as: nobody sits at the board with --watch")
 	}
-	stdin, inTTY := env.Stdin.(*os.File)
-	inTTY = inTTY && repl.IsTerminal(stdin)
-	stdout, outTTY := env.Stdout.(*os.File)
-	outTTY = outTTY && repl.IsTerminal(stdout)
-	switch *color {
+	return o, nil
+}
+
+// screen sets how the session draws: colour, the pause between watched
+// moves, the engine's thinking redrawn in place, hidden hands handed over.
+func (f *playFlags) screen(fs *flag.FlagSet, o *repl.Options, stdout *os.File, inTTY, outTTY bool) error {
+	switch f.color {
 	case "auto":
 		o.Style.Fancy = outTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	case "always":
 		o.Style.Fancy = true
 	case "never":
 	default:
-		return fmt.Errorf("--color %q: want auto, always or never", *color)
+		return fmt.Errorf("--color %q: want auto, always or never", f.color)
 	}
-	if *delay < 0 {
-		return fmt.Errorf("--delay %v: want 0 or more", *delay)
+	if f.delay < 0 {
+		return fmt.Errorf("--delay %v: want 0 or more", f.delay)
 	}
 	delaySet := false
-	fs.Visit(func(f *flag.Flag) { delaySet = delaySet || f.Name == "delay" })
-	if delaySet && !*watch {
+	fs.Visit(func(fl *flag.Flag) { delaySet = delaySet || fl.Name == "delay" })
+	if delaySet && !f.watch {
 		return fmt.Errorf("--delay is for --watch")
 	}
-	if *watch && (delaySet || outTTY) {
-		o.Delay = *delay
+	if f.watch && (delaySet || outTTY) {
+		o.Delay = f.delay
 	}
 	if outTTY && os.Getenv("TERM") != "dumb" {
 		// The engine's thinking on one line, redrawn in place.
@@ -141,22 +182,24 @@ Examples:
 	// People at one terminal: hidden hands are handed over, the screen
 	// cleared between turns. Piped input reads on as before.
 	o.HandOver = inTTY && outTTY
-	if inTTY && outTTY && stdin == os.Stdin && stdout == os.Stdout {
-		// A person at a terminal: line editing, and Ctrl-C stops the
-		// engine rather than the program (between prompts the terminal
-		// still sends SIGINT; at a prompt liner reads Ctrl-C itself).
-		o.Prompter = func(c repl.Completer) repl.Prompter {
-			return repl.NewLinerPrompter(repl.HistoryFile(), c, env.Stderr)
-		}
-		sig := make(chan os.Signal, 1)
-		signal.Notify(sig, os.Interrupt)
-		defer signal.Stop(sig)
-		o.Interrupt = sig
-		// SIGTERM and SIGHUP still end the session (SignalContext in
-		// main catches Ctrl-C too: its ending of ctx is ignored here).
-		var stop func()
-		ctx, stop = SignalContext(context.WithoutCancel(ctx), syscall.SIGTERM, syscall.SIGHUP)
-		defer stop()
+	return nil
+}
+
+// atTerminal sets up a person at the process's own terminal: line editing,
+// and Ctrl-C stops the engine rather than the program (between prompts the
+// terminal still sends SIGINT; at a prompt liner reads Ctrl-C itself).
+// SIGTERM and SIGHUP still end the session (SignalContext in main catches
+// Ctrl-C too: its ending of ctx is ignored here).
+func atTerminal(ctx context.Context, env Env, o *repl.Options) (context.Context, func()) {
+	o.Prompter = func(c repl.Completer) repl.Prompter {
+		return repl.NewLinerPrompter(repl.HistoryFile(), c, env.Stderr)
 	}
-	return repl.Run(ctx, env.Stdin, env.Stdout, o)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	o.Interrupt = sig
+	ctx, stop := SignalContext(context.WithoutCancel(ctx), syscall.SIGTERM, syscall.SIGHUP)
+	return ctx, func() {
+		stop()
+		signal.Stop(sig)
+	}
 }
