@@ -110,6 +110,16 @@ func Replay(r *Record) error {
 	} else if st, err = v.Game.ParseState(r.Start); err != nil {
 		return fmt.Errorf("start: %v", err)
 	}
+	if err := r.replayPlies(st); err != nil {
+		return err
+	}
+	return r.checkEnd(st, typ)
+}
+
+// replayPlies plays the record's plies on st, each checked: a book move
+// before the engines', a chance outcome the seeded draw, a move legal and
+// made by the seat to move (which it fills in).
+func (r *Record) replayPlies(st games.State) error {
 	rng := chanceRNG(r.Seed)
 	book := true
 	for i := range r.Plies {
@@ -166,6 +176,13 @@ func Replay(r *Record) error {
 		}
 		st.Play(m)
 	}
+	return nil
+}
+
+// checkEnd checks that the record's end agrees with where its plies left
+// the game st: a normal end with the rules' returns and reason; any other
+// termination with the returns its rule gives.
+func (r *Record) checkEnd(st games.State, typ games.Type) error {
 	switch {
 	case r.Termination == Normal:
 		if st.Player() != games.Terminal {
