@@ -39,91 +39,116 @@ func Merge(w io.Writer, out string, sources []string) (*Summary, error) {
 	if _, err := os.Stat(filepath.Join(out, JournalFile)); err == nil {
 		return nil, fmt.Errorf("merge: %s already holds a journal; give a new output directory", out)
 	}
-	var head *Header
-	var all []*record.Record
-	var notes []string
-	seen := map[int]string{}
-	dup := 0
+	m := &merged{seen: map[int]string{}}
 	for _, src := range sources {
-		path, dir := src, ""
-		if info, err := os.Stat(src); err == nil && info.IsDir() {
-			path, dir = filepath.Join(src, JournalFile), src
+		if err := m.add(src, out); err != nil {
+			return nil, err
 		}
-		if err := checkUnlocked(filepath.Dir(path)); err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
-		}
-		j, err := readJournal(f, path)
-		f.Close()
-		if errors.Is(err, errNoHeader) {
-			notes = append(notes, fmt.Sprintf("merge: left out %s: it holds no game (%v)", path, errNoHeader))
+	}
+	if m.head == nil {
+		return nil, fmt.Errorf("merge: no journal to merge: %s", strings.Join(m.notes, "; "))
+	}
+	sum, err := m.write(out)
+	if err != nil {
+		return nil, err
+	}
+	sum.Write(w)
+	for _, n := range m.notes {
+		fmt.Fprintln(w, n)
+	}
+	if m.dup > 0 {
+		fmt.Fprintf(w, "merge: %d games were in more than one journal (the first copy is kept)\n", m.dup)
+	}
+	if len(m.games) < m.head.Games {
+		fmt.Fprintf(w, "merge: %d of %d games; run the whole match with --out %s to play the rest\n", len(m.games), m.head.Games, out)
+	}
+	return sum, nil
+}
+
+// merged are the games of one match's journals, each game once.
+type merged struct {
+	head  *Header
+	games []*record.Record
+	seen  map[int]string // game number: the journal it came from
+	dup   int            // games seen again
+	notes []string       // journals left out, and why
+}
+
+// add reads the journal src (a file, or a match directory holding one,
+// whose stderr logs are copied to out) into m.
+func (m *merged) add(src, out string) error {
+	path, dir := src, ""
+	if info, err := os.Stat(src); err == nil && info.IsDir() {
+		path, dir = filepath.Join(src, JournalFile), src
+	}
+	if err := checkUnlocked(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	j, err := readJournal(f, path)
+	f.Close()
+	if errors.Is(err, errNoHeader) {
+		m.notes = append(m.notes, fmt.Sprintf("merge: left out %s: it holds no game (%v)", path, errNoHeader))
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	if m.head == nil {
+		h := j.head
+		m.head = &h
+	} else if j.head.ID != m.head.ID {
+		return fmt.Errorf("merge: %s is of match %s, the first journal of match %s: only shards of one match merge", path, j.head.ID, m.head.ID)
+	}
+	for _, r := range j.records {
+		if _, ok := m.seen[r.Game]; ok {
+			m.dup++
 			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
+		m.seen[r.Game] = path
+		m.games = append(m.games, r)
+		if dir == "" {
+			continue
 		}
-		if head == nil {
-			h := j.head
-			head = &h
-		} else if j.head.ID != head.ID {
-			return nil, fmt.Errorf("merge: %s is of match %s, %s of match %s: only shards of one match merge", path, j.head.ID, sources[0], head.ID)
-		}
-		for _, r := range j.records {
-			if _, ok := seen[r.Game]; ok {
-				dup++
+		for _, rel := range r.Stderr {
+			if rel == "" {
 				continue
 			}
-			seen[r.Game] = path
-			all = append(all, r)
-			if dir == "" {
-				continue
-			}
-			for _, rel := range r.Stderr {
-				if rel == "" {
-					continue
-				}
-				if err := copyFile(filepath.Join(dir, rel), filepath.Join(out, rel)); err != nil {
-					return nil, fmt.Errorf("merge: stderr log: %w", err)
-				}
+			if err := copyFile(filepath.Join(dir, rel), filepath.Join(out, rel)); err != nil {
+				return fmt.Errorf("merge: stderr log: %w", err)
 			}
 		}
 	}
-	if head == nil {
-		return nil, fmt.Errorf("merge: no journal to merge: %s", strings.Join(notes, "; "))
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Game < all[j].Game })
+	return nil
+}
+
+// write writes the merged match to out, in game order: its journal (a
+// whole match's: no shard), its records and, for chess, its PGN; it
+// returns the standings.
+func (m *merged) write(out string) (*Summary, error) {
+	sort.Slice(m.games, func(i, j int) bool { return m.games[i].Game < m.games[j].Game })
 	if err := os.MkdirAll(filepath.Join(out, StderrDir), 0o755); err != nil {
 		return nil, err
 	}
-	h := *head
+	h := *m.head
 	h.Shard = ""
-	if err := writeJournal(filepath.Join(out, JournalFile), h, all); err != nil {
+	if err := writeJournal(filepath.Join(out, JournalFile), h, m.games); err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
-	if err := writeRecords(filepath.Join(out, RecordsFile), all); err != nil {
+	if err := writeRecords(filepath.Join(out, RecordsFile), m.games); err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
-	sum, g, err := summarizeJournal(h, all)
+	sum, g, err := summarizeJournal(h, m.games)
 	if err != nil {
 		return nil, err
 	}
 	if record.HasPGN(g) {
-		if err := writePGN(filepath.Join(out, PGNFile), g, pgnInfo(h.Match, h.ID), all); err != nil {
+		if err := writePGN(filepath.Join(out, PGNFile), g, pgnInfo(h.Match, h.ID), m.games); err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
-	}
-	sum.Write(w)
-	for _, n := range notes {
-		fmt.Fprintln(w, n)
-	}
-	if dup > 0 {
-		fmt.Fprintf(w, "merge: %d games were in more than one journal (the first copy is kept)\n", dup)
-	}
-	if len(all) < h.Games {
-		fmt.Fprintf(w, "merge: %d of %d games; run the whole match with --out %s to play the rest\n", len(all), h.Games, out)
 	}
 	return sum, nil
 }
