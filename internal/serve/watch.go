@@ -108,103 +108,133 @@ func (w *watcher) event(ev referee.Event) error {
 	defer w.mu.Unlock()
 	switch ev.Type {
 	case "match_start":
-		v, err := games.LoadVariant(ev.Rules)
-		if err != nil {
-			return err
-		}
-		v.Name = ev.Variant
-		desc, _ := json.Marshal(v.Game.Describe())
-		w.variant = v
-		var names map[string]string // a shipped variant's names in other languages
-		if sv, err := games.LoadVariant(ev.Variant); err == nil && sv.Spec() == v.Spec() {
-			names = sv.Names
-		}
-		w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Units: players.UnitsOf(v.Family).String(), Rules: ev.Rules, Description: desc,
-			Engines: ev.Engines, Total: ev.Total})
-		w.send(w.match)
+		return w.matchStart(ev)
 	case "game_start":
-		if w.variant == nil || ev.Game == nil {
-			return nil
-		}
-		st := w.variant.Game.NewState()
-		if ev.Start != "" && ev.Start != record.StartPos {
-			s, err := w.variant.Game.ParseState(ev.Start)
-			if err != nil {
-				return err
-			}
-			st = s
-		}
-		g := &watchGame{n: *ev.Game, seats: ev.Seats, st: st, hidden: w.variant.Game.Type().Information == games.ImperfectInformation}
-		g.pictures = append(g.pictures, picture(st, -1))
-		w.live[g.n] = g
-		w.send(g.message())
+		return w.gameStart(ev)
 	case "move":
-		g := w.live[deref(ev.Game)]
-		if g == nil {
-			return nil
-		}
-		mv, err := games.ParseLegal(g.st, ev.Move)
+		return w.move(ev)
+	case "game_end":
+		return w.gameEnd(ev)
+	case "match_end":
+		return w.matchEnd(ev)
+	}
+	return nil
+}
+
+// matchStart handles its event: the match begins: its variant, drawn from its rules, and its engines.
+func (w *watcher) matchStart(ev referee.Event) error {
+	v, err := games.LoadVariant(ev.Rules)
+	if err != nil {
+		return err
+	}
+	v.Name = ev.Variant
+	desc, _ := json.Marshal(v.Game.Describe())
+	w.variant = v
+	var names map[string]string // a shipped variant's names in other languages
+	if sv, err := games.LoadVariant(ev.Variant); err == nil && sv.Spec() == v.Spec() {
+		names = sv.Names
+	}
+	w.match, _ = json.Marshal(watchMatchMsg{Type: "match", Variant: ev.Variant, Names: names, Units: players.UnitsOf(v.Family).String(), Rules: ev.Rules, Description: desc,
+		Engines: ev.Engines, Total: ev.Total})
+	w.send(w.match)
+	return nil
+}
+
+// gameStart handles its event: a game begins at its start position.
+func (w *watcher) gameStart(ev referee.Event) error {
+	if w.variant == nil || ev.Game == nil {
+		return nil
+	}
+	st := w.variant.Game.NewState()
+	if ev.Start != "" && ev.Start != record.StartPos {
+		s, err := w.variant.Game.ParseState(ev.Start)
 		if err != nil {
 			return err
 		}
-		lm := &lastMove{Move: ev.Move, Seat: -1}
-		note := plyNote{MoveNote: noteOf(g.st, mv), Seat: deref(ev.Seat) - 1}
-		var before [][]int
-		if ev.Chance {
-			note.Seat = -1
-			if g.hidden {
-				lm.Move = "?"
-				before = hands(g.st, w.variant.Game.Type().Players)
-			}
-		} else {
-			lm.Seat = deref(ev.Seat) - 1
-			if p, ok := g.st.(games.Pictured); ok {
-				lm.Cells = p.MoveCells(mv)
-			}
-		}
-		g.st.Play(mv)
-		if before != nil {
-			// What an onlooker knows of a card drawn: who drew one.
-			note = plyNote{MoveNote: games.MoveNote{Text: "?"}, Seat: -1}
-			if seen := visibility(true, before, hands(g.st, len(before))); bits.OnesCount64(seen) == 1 {
-				note.Seat, note.Phrase = bits.TrailingZeros64(seen), &games.Phrase{Code: "drew-card"}
-			}
-		}
-		g.history = append(g.history, lm.Move)
-		g.notes = append(g.notes, note)
-		j := reviewMsg{Type: "review", Game: g.n, Ply: len(g.history)}
-		if s := deref(ev.Seat); s > 0 && (ev.Score != nil || ev.Mate != 0) {
-			j.Has, j.Score, j.Mate = true, deref(ev.Score), ev.Mate
-			if j.Mate == 0 && search.IsMate(j.Score) {
-				j.Mate, j.Score = search.MatePlies(j.Score), 0
-			}
-			if s != 1 { // the mover's view to seat 0's
-				j.Score, j.Mate = -j.Score, -j.Mate
-			}
-		}
-		g.judged = append(g.judged, j)
-		g.pictures = append(g.pictures, picture(g.st, -1))
-		g.last, g.clocks = lm, ev.Clocks
-		w.send(g.message())
-	case "game_end":
-		g := w.live[deref(ev.Game)]
-		if g != nil {
-			delete(w.live, g.n)
-			b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Notes: g.notes, Judged: g.judgedNow(), Pictures: g.pictures,
-				Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason,
-					Loser: ev.Loser - 1, Phrase: endPhrase(g.st, termination(ev.Termination))}})
-			w.finished = append(w.finished, b)
-			if len(w.finished) > keepFinished {
-				w.finished = w.finished[1:]
-			}
-			w.send(b)
-		}
-		w.standings, _ = json.Marshal(watchStandingsMsg{Type: "standings", Standings: ev.Standings, Pairs: ev.Pairs, SPRT: ev.SPRT})
-		w.send(w.standings)
-	case "match_end":
-		w.standings, _ = json.Marshal(watchStandingsMsg{Type: "standings", Standings: ev.Standings, Pairs: ev.Pairs, SPRT: ev.SPRT, Done: true})
-		w.send(w.standings)
+		st = s
 	}
+	g := &watchGame{n: *ev.Game, seats: ev.Seats, st: st, hidden: w.variant.Game.Type().Information == games.ImperfectInformation}
+	g.pictures = append(g.pictures, picture(st, -1))
+	w.live[g.n] = g
+	w.send(g.message())
+	return nil
+}
+
+// move handles its event: a ply of a live game: its note as an onlooker may know it, the score its engine reported (from the first seat's side), the picture after it.
+func (w *watcher) move(ev referee.Event) error {
+	g := w.live[deref(ev.Game)]
+	if g == nil {
+		return nil
+	}
+	mv, err := games.ParseLegal(g.st, ev.Move)
+	if err != nil {
+		return err
+	}
+	lm := &lastMove{Move: ev.Move, Seat: -1}
+	note := plyNote{MoveNote: noteOf(g.st, mv), Seat: deref(ev.Seat) - 1}
+	var before [][]int
+	if ev.Chance {
+		note.Seat = -1
+		if g.hidden {
+			lm.Move = "?"
+			before = hands(g.st, w.variant.Game.Type().Players)
+		}
+	} else {
+		lm.Seat = deref(ev.Seat) - 1
+		if p, ok := g.st.(games.Pictured); ok {
+			lm.Cells = p.MoveCells(mv)
+		}
+	}
+	g.st.Play(mv)
+	if before != nil {
+		// What an onlooker knows of a card drawn: who drew one.
+		note = plyNote{MoveNote: games.MoveNote{Text: "?"}, Seat: -1}
+		if seen := visibility(true, before, hands(g.st, len(before))); bits.OnesCount64(seen) == 1 {
+			note.Seat, note.Phrase = bits.TrailingZeros64(seen), &games.Phrase{Code: "drew-card"}
+		}
+	}
+	g.history = append(g.history, lm.Move)
+	g.notes = append(g.notes, note)
+	j := reviewMsg{Type: "review", Game: g.n, Ply: len(g.history)}
+	if s := deref(ev.Seat); s > 0 && (ev.Score != nil || ev.Mate != 0) {
+		j.Has, j.Score, j.Mate = true, deref(ev.Score), ev.Mate
+		if j.Mate == 0 && search.IsMate(j.Score) {
+			j.Mate, j.Score = search.MatePlies(j.Score), 0
+		}
+		if s != 1 { // the mover's view to seat 0's
+			j.Score, j.Mate = -j.Score, -j.Mate
+		}
+	}
+	g.judged = append(g.judged, j)
+	g.pictures = append(g.pictures, picture(g.st, -1))
+	g.last, g.clocks = lm, ev.Clocks
+	w.send(g.message())
+	return nil
+}
+
+// gameEnd handles its event: a game ended: it is kept among the finished ones (a few), with the standings.
+func (w *watcher) gameEnd(ev referee.Event) error {
+	g := w.live[deref(ev.Game)]
+	if g != nil {
+		delete(w.live, g.n)
+		b, _ := json.Marshal(watchFinishedMsg{Type: "finished", Game: g.n, Seats: g.seats, Moves: g.history, Notes: g.notes, Judged: g.judgedNow(), Pictures: g.pictures,
+			Result: resultMsg{Returns: ev.Returns, Result: ev.Result, Termination: ev.Termination, Reason: ev.Reason,
+				Loser: ev.Loser - 1, Phrase: endPhrase(g.st, termination(ev.Termination))}})
+		w.finished = append(w.finished, b)
+		if len(w.finished) > keepFinished {
+			w.finished = w.finished[1:]
+		}
+		w.send(b)
+	}
+	w.standings, _ = json.Marshal(watchStandingsMsg{Type: "standings", Standings: ev.Standings, Pairs: ev.Pairs, SPRT: ev.SPRT})
+	w.send(w.standings)
+	return nil
+}
+
+// matchEnd handles its event: the match ended: the final standings.
+func (w *watcher) matchEnd(ev referee.Event) error {
+	w.standings, _ = json.Marshal(watchStandingsMsg{Type: "standings", Standings: ev.Standings, Pairs: ev.Pairs, SPRT: ev.SPRT, Done: true})
+	w.send(w.standings)
 	return nil
 }
 
