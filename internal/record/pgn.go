@@ -114,72 +114,12 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 	if len(fen) < 6 {
 		return fmt.Errorf("pgn: game %d: start FEN %q", r.Game, startFEN)
 	}
-	black := fen[1] == "b"
-	fullmove, err := strconv.Atoi(fen[5])
+	moves, reason, err := r.pgnMoves(ss, fen)
 	if err != nil {
-		return fmt.Errorf("pgn: game %d: start FEN %q: fullmove number", r.Game, startFEN)
-	}
-	var moves []string // the movetext's words
-	for i, p := range r.Plies {
-		m, err := games.ParseLegal(ss, p.Move)
-		if err != nil {
-			return fmt.Errorf("pgn: game %d: ply %d (%s): %v", r.Game, i+1, p.Move, err)
-		}
-		san := ss.SAN(m)
-		switch {
-		case !black:
-			san = strconv.Itoa(fullmove) + ". " + san
-		case i == 0:
-			san = strconv.Itoa(fullmove) + "... " + san
-		}
-		moves = append(moves, san, "{"+p.pgnComment()+"}")
-		ss.Play(m)
-		if black {
-			fullmove++
-		}
-		black = !black
-	}
-	// The reason joins the last move's comment, as cutechess-cli writes
-	// it ({+M1/1 0.1s, White mates}): chess.js, for one, does not read
-	// two comments in a row.
-	reason := -1
-	if r.Reason != "" {
-		if n := len(moves); n > 0 {
-			reason = n - 1
-			moves[reason] = strings.TrimSuffix(moves[reason], "}") + ", " + commentText(r.Reason) + "}"
-		} else {
-			reason = 0
-			moves = append(moves, "{"+commentText(r.Reason)+"}")
-		}
-	}
-	moves = append(moves, r.Result())
-
-	tags := map[string]string{}
-	chess960 := false
-	if c, ok := g.(chess960Game); ok {
-		chess960 = c.Chess960()
-	}
-	if chess960 || startFEN != StandardFEN {
-		tags["FEN"], tags["SetUp"] = startFEN, "1"
-	}
-	if chess960 {
-		tags["Variant"] = "Chess960" // lichess's spelling; python-chess and cutechess read it too
-	}
-	if t := pgnTermination(r.Termination); t != r.Termination.String() {
-		tags["MeepleTermination"] = r.Termination.String()
-	}
-	tags["Termination"] = pgnTermination(r.Termination)
-	if r.Meeple != "" {
-		tags["Meeple"] = r.Meeple
-	}
-	tags["PlyCount"] = strconv.Itoa(len(r.Plies))
-	wtc, btc := or(info.TC[r.Seats[0]], "?"), or(info.TC[r.Seats[1]], "?")
-	if wtc == btc {
-		tags["TimeControl"] = wtc
-	} else {
-		tags["WhiteTimeControl"], tags["BlackTimeControl"] = wtc, btc
+		return err
 	}
 
+	tags := r.pgnTags(g, startFEN, info)
 	var b strings.Builder
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %s]\n", k, quote(v)) }
 	tag("Event", or(info.Event, "?"))
@@ -211,6 +151,85 @@ func (r *Record) WritePGN(w io.Writer, g games.Game, info PGNInfo) error {
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// pgnMoves are the record's plies as PGN movetext words, from a start
+// whose FEN fields are fen: each move in SAN with its number (1., or 1...
+// for black first) then its comment, the reason joined to the last
+// comment (reason: its index, -1 if none), and the result.
+func (r *Record) pgnMoves(ss SANState, fen []string) (moves []string, reason int, _ error) {
+	black := fen[1] == "b"
+	fullmove, err := strconv.Atoi(fen[5])
+	if err != nil {
+		return nil, 0, fmt.Errorf("pgn: game %d: start FEN %q: fullmove number", r.Game, strings.Join(fen, " "))
+	}
+	for i, p := range r.Plies {
+		m, err := games.ParseLegal(ss, p.Move)
+		if err != nil {
+			return nil, 0, fmt.Errorf("pgn: game %d: ply %d (%s): %v", r.Game, i+1, p.Move, err)
+		}
+		san := ss.SAN(m)
+		switch {
+		case !black:
+			san = strconv.Itoa(fullmove) + ". " + san
+		case i == 0:
+			san = strconv.Itoa(fullmove) + "... " + san
+		}
+		moves = append(moves, san, "{"+p.pgnComment()+"}")
+		ss.Play(m)
+		if black {
+			fullmove++
+		}
+		black = !black
+	}
+	// The reason joins the last move's comment, as cutechess-cli writes
+	// it ({+M1/1 0.1s, White mates}): chess.js, for one, does not read
+	// two comments in a row.
+	reason = -1
+	if r.Reason != "" {
+		if n := len(moves); n > 0 {
+			reason = n - 1
+			moves[reason] = strings.TrimSuffix(moves[reason], "}") + ", " + commentText(r.Reason) + "}"
+		} else {
+			reason = 0
+			moves = append(moves, "{"+commentText(r.Reason)+"}")
+		}
+	}
+	moves = append(moves, r.Result())
+	return moves, reason, nil
+}
+
+// pgnTags are the tags beyond the seven of PGN's roster: the start (FEN
+// and SetUp unless it is chess's own), Chess960, the termination, the
+// meeple that refereed it, the plies and the time controls.
+func (r *Record) pgnTags(g games.Game, startFEN string, info PGNInfo) map[string]string {
+	tags := map[string]string{}
+	chess960 := false
+	if c, ok := g.(chess960Game); ok {
+		chess960 = c.Chess960()
+	}
+	if chess960 || startFEN != StandardFEN {
+		tags["FEN"], tags["SetUp"] = startFEN, "1"
+	}
+	if chess960 {
+		tags["Variant"] = "Chess960" // lichess's spelling; python-chess and cutechess read it too
+	}
+	if t := pgnTermination(r.Termination); t != r.Termination.String() {
+		tags["MeepleTermination"] = r.Termination.String()
+	}
+	tags["Termination"] = pgnTermination(r.Termination)
+	if r.Meeple != "" {
+		tags["Meeple"] = r.Meeple
+	}
+	tags["PlyCount"] = strconv.Itoa(len(r.Plies))
+	wtc, btc := or(info.TC[r.Seats[0]], "?"), or(info.TC[r.Seats[1]], "?")
+	if wtc == btc {
+		tags["TimeControl"] = wtc
+	} else {
+		tags["WhiteTimeControl"], tags["BlackTimeControl"] = wtc, btc
+	}
+
+	return tags
 }
 
 // or is s, or def when s is empty.
