@@ -368,6 +368,63 @@ func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, 
 	if e := cycleAt(chain, id, file); e != nil {
 		return nil, e
 	}
+	f, err := decodeVariant(file, data)
+	if err != nil {
+		return nil, err
+	}
+	d, err := f.base(dir, chain, id)
+	if err != nil {
+		return nil, err
+	}
+	if f.extends != "" {
+		d.origin, d.originJa = "extends "+f.extends, f.extends+" を元に"
+	} else {
+		d.origin, d.originJa = f.game, f.game
+	}
+	name := f.name
+	if name == "" {
+		name = strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".toml")
+	}
+	d.name, d.source, d.nameJa = name, file, f.nameJa
+	for k, v := range f.rules {
+		d.rules[k] = v
+		d.where[k] = keyPos{file: file, line: f.lines["rules."+k]}
+	}
+	if f.desc != "" || f.descJa != "" || f.extends == "" {
+		// A description in either language is written for these rules;
+		// one given in only one language leaves the other unsaid.
+		d.desc, d.descJa, d.descRules = f.desc, f.descJa, cloneRules(d.rules)
+	}
+	if fam, err := Lookup(d.family); err == nil {
+		for k := range f.rules {
+			if _, ok := fam.Param(k); !ok {
+				e := f.at("rules." + k)
+				e.Key = k
+				e.Err = fam.unknownKey(k)
+				return nil, e
+			}
+		}
+	}
+	return d, nil
+}
+
+// variantFile is one variant file's keys, decoded and checked for their
+// kinds, with the line of each.
+type variantFile struct {
+	file                                      string
+	game, name, desc, extends, nameJa, descJa string
+	rules                                     map[string]any
+	lines                                     map[string]int
+}
+
+// at is an error at key of the file.
+func (f *variantFile) at(key string) *VariantError {
+	return &VariantError{File: f.file, Line: f.lines[key], Key: key}
+}
+
+// decodeVariant decodes a variant file: its top-level keys known, each a
+// string but for [rules], a table of plain values.
+func decodeVariant(file string, data []byte) (*variantFile, error) {
 	var raw map[string]any
 	md, err := toml.Decode(string(data), &raw)
 	if err != nil {
@@ -377,122 +434,81 @@ func parseFile(file, dir string, data []byte, chain []link, id string) (*draft, 
 		}
 		return nil, &VariantError{File: file, Err: err}
 	}
-	lines := keyLines(string(data))
-	at := func(key string) *VariantError {
-		return &VariantError{File: file, Line: lines[key], Key: key}
-	}
+	f := &variantFile{file: file, lines: keyLines(string(data)), rules: map[string]any{}}
 	for _, k := range md.Keys() {
 		top := k[0]
 		if !contains(topKeys, top) {
-			e := at(top)
+			e := f.at(top)
 			e.Err = errors.New("unknown key" + Suggest(top, topKeys))
 			return nil, e
 		}
 		if top == "rules" && len(k) > 2 {
-			e := at(k.String())
+			e := f.at(k.String())
 			e.Err = errors.New("rules take plain values, not nested tables")
 			return nil, e
 		}
 	}
-	str := func(key string) (string, error) {
-		v, ok := raw[key]
+	for _, kv := range []struct {
+		key string
+		to  *string
+	}{{"game", &f.game}, {"name", &f.name}, {"description", &f.desc}, {"extends", &f.extends}, {"name_ja", &f.nameJa}, {"description_ja", &f.descJa}} {
+		v, ok := raw[kv.key]
 		if !ok {
-			return "", nil
+			continue
 		}
 		s, ok := v.(string)
 		if !ok {
-			e := at(key)
+			e := f.at(kv.key)
 			e.Err = fmt.Errorf("want a string, have %s", describeValue(v))
-			return "", e
+			return nil, e
 		}
-		return s, nil
+		*kv.to = s
 	}
-	var vals [4]string
-	for i, key := range topKeys[:4] {
-		if vals[i], err = str(key); err != nil {
-			return nil, err
-		}
-	}
-	game, name, desc, extends := vals[0], vals[1], vals[2], vals[3]
-	nameJa, err := str("name_ja")
-	if err != nil {
-		return nil, err
-	}
-	descJa, err := str("description_ja")
-	if err != nil {
-		return nil, err
-	}
-	rules := map[string]any{}
 	if r, ok := raw["rules"]; ok {
 		t, ok := r.(map[string]any)
 		if !ok {
-			e := at("rules")
+			e := f.at("rules")
 			e.Err = errors.New("want a table [rules]")
 			return nil, e
 		}
-		rules = t
+		f.rules = t
 	}
+	return f, nil
+}
 
-	var d *draft
-	if extends != "" {
-		if dir == "" && isPath(extends) {
-			e := at("extends")
-			e.Err = errors.New("a shipped or uploaded variant can extend only shipped variants")
-			return nil, e
+// base is the draft the file's rules apply to: the variant it extends,
+// resolved (chain and id as parseFile has them), or its game's defaults.
+func (f *variantFile) base(dir string, chain []link, id string) (*draft, error) {
+	if f.extends == "" {
+		if f.game == "" {
+			return nil, &VariantError{File: f.file, Key: "game", Err: errors.New("missing: name the game (or extends a variant)")}
 		}
-		d, err = resolve(extends, dir, append(chain[:len(chain):len(chain)], link{id: id, file: file, line: lines["extends"]}))
-		var ce *cycleError
-		if errors.As(err, &ce) {
-			return nil, err // reported once, at the start of the cycle
-		}
-		if err != nil {
-			e := at("extends")
+		if _, err := Lookup(f.game); err != nil {
+			e := f.at("game")
 			e.Err = err
 			return nil, e
 		}
-		if game != "" && game != d.family {
-			e := at("game")
-			e.Err = fmt.Errorf("%q differs from %q, the game of %q", game, d.family, extends)
-			return nil, e
-		}
-	} else {
-		if game == "" {
-			return nil, &VariantError{File: file, Key: "game", Err: errors.New("missing: name the game (or extends a variant)")}
-		}
-		if _, err := Lookup(game); err != nil {
-			e := at("game")
-			e.Err = err
-			return nil, e
-		}
-		d = &draft{family: game, rules: map[string]any{}, where: map[string]keyPos{}}
+		return &draft{family: f.game, rules: map[string]any{}, where: map[string]keyPos{}}, nil
 	}
-	if extends != "" {
-		d.origin, d.originJa = "extends "+extends, extends+" を元に"
-	} else {
-		d.origin, d.originJa = game, game
+	if dir == "" && isPath(f.extends) {
+		e := f.at("extends")
+		e.Err = errors.New("a shipped or uploaded variant can extend only shipped variants")
+		return nil, e
 	}
-	if name == "" {
-		name = strings.TrimSuffix(path.Base(filepath.ToSlash(file)), ".toml")
+	d, err := resolve(f.extends, dir, append(chain[:len(chain):len(chain)], link{id: id, file: f.file, line: f.lines["extends"]}))
+	var ce *cycleError
+	if errors.As(err, &ce) {
+		return nil, err // reported once, at the start of the cycle
 	}
-	d.name, d.source, d.nameJa = name, file, nameJa
-	for k, v := range rules {
-		d.rules[k] = v
-		d.where[k] = keyPos{file: file, line: lines["rules."+k]}
+	if err != nil {
+		e := f.at("extends")
+		e.Err = err
+		return nil, e
 	}
-	if desc != "" || descJa != "" || extends == "" {
-		// A description in either language is written for these rules;
-		// one given in only one language leaves the other unsaid.
-		d.desc, d.descJa, d.descRules = desc, descJa, cloneRules(d.rules)
-	}
-	if fam, err := Lookup(d.family); err == nil {
-		for k := range rules {
-			if _, ok := fam.Param(k); !ok {
-				e := at("rules." + k)
-				e.Key = k
-				e.Err = fam.unknownKey(k)
-				return nil, e
-			}
-		}
+	if f.game != "" && f.game != d.family {
+		e := f.at("game")
+		e.Err = fmt.Errorf("%q differs from %q, the game of %q", f.game, d.family, f.extends)
+		return nil, e
 	}
 	return d, nil
 }
