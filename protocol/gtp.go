@@ -14,8 +14,8 @@ import (
 // gtp is the Go Text Protocol, version 2, as GUIs and tools written for
 // GTP Othello engines (Quarry, gtp-rhino's users) speak it, for the 2-D
 // two-player placement games: Othello and the k-in-a-row boards. It is
-// the engine side of client_gtp.go and shares its vertices and colours
-// (gtpGeometry, GTPVertex, gtpColour).
+// the engine side of protocol/client's GTP client and shares its vertices
+// and colours with it (gtpwire.go: GTPGeometry, GTPVertex, GTPColour).
 //
 // GTP is strictly one reply per command: "=[id] text" or "?[id] message",
 // then a blank line. genmove searches in the foreground: its reply is the

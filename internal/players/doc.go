@@ -1,6 +1,10 @@
 // Package players wires a searcher to a game: it picks and configures the
 // player for a game family. Each family's own player lives in a package of
-// its own below this one, with its evaluation, its solver and its tests:
+// its own below this one, with its evaluation, its solver and its tests,
+// and says what it adds in one engine.Family value (family.go: its player,
+// evaluation, baseline, solver with meeple solve's report, score units),
+// registered by one line in this package's families; New, NewSolver,
+// UnitsOf and Families read that registry:
 //
 //   - chess: the chess player (alpha-beta on chess.State, its evaluation).
 //   - kinarow: the k-in-a-row threat evaluation, threat-space search and
@@ -32,9 +36,8 @@
 //     CPU. The Nocca and The Game articles have no computer player: their
 //     baseline is a random one (a uniformly random legal move).
 //
-// Options lists the engine options (Hash, Algorithm, Seed, SolveEmpties)
-// in UCI's terms for the protocol's handshake, and Config.Set maps a
-// setoption onto a Config.
+// The engine options (Hash, Algorithm, Seed, SolveEmpties) and Config are
+// internal/engine's, which the protocol shares without linking a player.
 //
 // # Sources
 //
