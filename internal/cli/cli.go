@@ -12,11 +12,9 @@ import (
 	"sort"
 	"strings"
 
-	_ "github.com/meeple-games/meeple/games/chess" // the games register themselves
-	_ "github.com/meeple-games/meeple/games/kinarow"
-	_ "github.com/meeple-games/meeple/games/nocca"
-	_ "github.com/meeple-games/meeple/games/othello"
-	_ "github.com/meeple-games/meeple/games/thegame"
+	// The games register themselves; internal/players, which registers
+	// each family's players, imports every one.
+	_ "github.com/meeple-games/meeple/internal/players"
 )
 
 // Env is what a subcommand runs with.
