@@ -292,6 +292,31 @@ func (g *Game) parsePosition(pos string) (*State, error) {
 	default:
 		return nil, fail("side to move %q: want x or o", side)
 	}
+	if err := g.readCells(s, cellsText, fail); err != nil {
+		return nil, err
+	}
+	if err := s.countStones(fail); err != nil {
+		return nil, err
+	}
+	if g.gravity > 0 {
+		if err := s.settle(); err != nil {
+			return nil, fail("%v", err)
+		}
+	}
+	s.hash = s.hashFromScratch()
+	if err := s.readEnd(fail); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// failure words an error of a position being read.
+type failure func(format string, args ...any) error
+
+// readCells reads the cells of a position string into s: its rows in
+// reading order, separated by as many slashes as coordinates change,
+// each cell x, o or a count of empty cells.
+func (g *Game) readCells(s *State, cellsText string, fail failure) error {
 	bases, changed := g.readingOrder(1)
 	i, w := 0, g.size[0]
 	for r, base := range bases {
@@ -304,9 +329,9 @@ func (g *Game) parsePosition(pos string) (*State, error) {
 			}
 			switch {
 			case n == 0 && i == len(cellsText):
-				return nil, fail("%d rows; want %d", r, len(bases))
+				return fail("%d rows; want %d", r, len(bases))
 			case n != changed[r]:
-				return nil, fail("%d slashes before %s; want %d", n, name, changed[r])
+				return fail("%d slashes before %s; want %d", n, name, changed[r])
 			}
 		}
 		x := 0
@@ -315,7 +340,7 @@ func (g *Game) parsePosition(pos string) (*State, error) {
 			switch {
 			case ch == 'x' || ch == 'o':
 				if x >= w {
-					return nil, fail("%s has more than %d cells", name, w)
+					return fail("%s has more than %d cells", name, w)
 				}
 				s.board[int(base)+x] = int8(strings.IndexByte("xo", ch))
 				x++
@@ -327,19 +352,25 @@ func (g *Game) parsePosition(pos string) (*State, error) {
 					i++
 				}
 				if x += n; x > w {
-					return nil, fail("%s has more than %d cells", name, w)
+					return fail("%s has more than %d cells", name, w)
 				}
 			default:
-				return nil, fail("unexpected %q in %s; want x, o, a count of empty cells or /", cellsText[i:i+1], name)
+				return fail("unexpected %q in %s; want x, o, a count of empty cells or /", cellsText[i:i+1], name)
 			}
 		}
 		if x < w {
-			return nil, fail("%s has %d cells; want %d", name, x, w)
+			return fail("%s has %d cells; want %d", name, x, w)
 		}
 	}
 	if i < len(cellsText) {
-		return nil, fail("more than %d rows", len(bases))
+		return fail("more than %d rows", len(bases))
 	}
+	return nil
+}
+
+// countStones places the stones read and checks their counts against the
+// side to move (x moves first).
+func (s *State) countStones(fail failure) error {
 	var count [2]int
 	for c, v := range s.board {
 		if v == empty {
@@ -351,36 +382,38 @@ func (g *Game) parsePosition(pos string) (*State, error) {
 	s.stones = count[0] + count[1]
 	switch {
 	case count[0] != count[1] && count[0] != count[1]+1:
-		return nil, fail("x has %d stones and o %d; x moves first, so it has as many as o or one more", count[0], count[1])
+		return fail("x has %d stones and o %d; x moves first, so it has as many as o or one more", count[0], count[1])
 	case count[0] == count[1] && s.toMove != 0, count[0] != count[1] && s.toMove != 1:
 		want := seatNames[0]
 		if count[0] != count[1] {
 			want = seatNames[1]
 		}
-		return nil, fail("%s to move, but x has %d stones and o %d, so %s is to move", seatNames[s.toMove], count[0], count[1], want)
+		return fail("%s to move, but x has %d stones and o %d, so %s is to move", seatNames[s.toMove], count[0], count[1], want)
 	}
-	if g.gravity > 0 {
-		if err := s.settle(); err != nil {
-			return nil, fail("%v", err)
-		}
-	}
-	s.hash = s.hashFromScratch()
+	return nil
+}
+
+// readEnd decides whether the position read is over: a line that only the
+// last move could have made, or a full board; anything else that has a
+// line is no position the game reaches.
+func (s *State) readEnd(fail failure) error {
+	g := s.g
 	seat, line := s.winner()
 	switch {
 	case seat == 2:
-		return nil, fail("both x and o have %d in a row", g.connect)
+		return fail("both x and o have %d in a row", g.connect)
 	case seat >= 0 && seat != int(1-s.toMove):
-		return nil, fail("%s has %d in a row, so the game ended on its move, but %s is to move", seatNames[seat], g.connect, seatNames[seat])
+		return fail("%s has %d in a row, so the game ended on its move, but %s is to move", seatNames[seat], g.connect, seatNames[seat])
 	case seat >= 0:
 		if !s.lastMoveCouldWin(int8(seat)) {
-			return nil, fail("%s has %d in a row more than once over, and no single last move made them all (%s would have won earlier)",
+			return fail("%s has %d in a row more than once over, and no single last move made them all (%s would have won earlier)",
 				seatNames[seat], g.connect, seatNames[seat])
 		}
 		s.over, s.won, s.winLine = true, int8(seat), line
 	case s.stones == g.cells:
 		s.over = true
 	}
-	return s, nil
+	return nil
 }
 
 // settle fills in the column heights and rejects floating stones.
