@@ -183,27 +183,55 @@ func (g *Game) parseFields(pos string) (*State, error) {
 	}
 	s := g.newState()
 	var seen cards
-	piles := strings.Split(f[0], "/")
+	onPiles, err := g.readPiles(s, f[0], &seen)
+	if err != nil {
+		return nil, err
+	}
+	rest, err := g.readHands(s, f[1], &seen)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.readTurn(s, f[2:], rest, onPiles); err != nil {
+		return nil, err
+	}
+	if err := g.checkPhase(s, onPiles); err != nil {
+		return nil, err
+	}
+	s.evaluate()
+	return s, nil
+}
+
+// readPiles reads the piles field into s (each card one that may follow
+// the one below it) and returns the cards on the piles.
+func (g *Game) readPiles(s *State, field string, seen *cards) (int, error) {
+	piles := strings.Split(field, "/")
 	if len(piles) != g.Piles() {
-		return nil, fmt.Errorf("%d piles; the variant has %d", len(piles), g.Piles())
+		return 0, fmt.Errorf("%d piles; the variant has %d", len(piles), g.Piles())
 	}
 	onPiles := 0
 	for p, list := range piles {
-		cs, err := g.parseCards("pile "+string(rune('a'+p)), list, &seen)
+		cs, err := g.parseCards("pile "+string(rune('a'+p)), list, seen)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		top := g.Base(p)
 		for _, c := range cs {
 			if !g.CanPlay(p, top, c) {
-				return nil, fmt.Errorf("pile %c: %d cannot follow %d", 'a'+p, c, top)
+				return 0, fmt.Errorf("pile %c: %d cannot follow %d", 'a'+p, c, top)
 			}
 			s.piles[p] = append(s.piles[p], int8(c))
 			top = c
 		}
 		onPiles += len(cs)
 	}
-	hands := strings.Split(f[1], "/")
+	return onPiles, nil
+}
+
+// readHands reads the hands field into s: each hand shown, or hidden as ?N
+// and dealt the lowest cards not seen; the cards left make the draw pile,
+// which it returns.
+func (g *Game) readHands(s *State, field string, seen *cards) ([]int, error) {
+	hands := strings.Split(field, "/")
 	if len(hands) != g.players {
 		return nil, fmt.Errorf("%d hands; the variant has %d players", len(hands), g.players)
 	}
@@ -217,7 +245,7 @@ func (g *Game) parseFields(pos string) (*State, error) {
 			hidden[q] = k
 			continue
 		}
-		cs, err := g.parseCards("hand "+strconv.Itoa(q+1), h, &seen)
+		cs, err := g.parseCards("hand "+strconv.Itoa(q+1), h, seen)
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +256,7 @@ func (g *Game) parseFields(pos string) (*State, error) {
 			s.hands[q].add(c)
 		}
 	}
-	rest := g.all.minus(seen).appendTo(nil)
+	rest := g.all.minus(*seen).appendTo(nil)
 	for q, k := range hidden {
 		if k > len(rest) {
 			return nil, fmt.Errorf("hand %d: %d hidden cards; only %d cards are left", q+1, k, len(rest))
@@ -242,60 +270,71 @@ func (g *Game) parseFields(pos string) (*State, error) {
 	for _, c := range rest {
 		s.deck.add(c)
 	}
-	deck, err := strconv.Atoi(f[2])
+	return rest, nil
+}
+
+// readTurn reads the last four fields into s: the draw pile's size (which
+// must be the rest's), the phase, the mover and the cards played this
+// turn (at most those on the piles).
+func (g *Game) readTurn(s *State, f []string, rest []int, onPiles int) error {
+	deck, err := strconv.Atoi(f[0])
 	if err != nil || deck != len(rest) {
-		return nil, fmt.Errorf("draw pile %q: the cards elsewhere leave %d", f[2], len(rest))
+		return fmt.Errorf("draw pile %q: the cards elsewhere leave %d", f[0], len(rest))
 	}
 	ph := -1
 	for i, n := range phaseNames {
-		if f[3] == n {
+		if f[1] == n {
 			ph = i
 		}
 	}
 	if ph < 0 {
-		return nil, fmt.Errorf("phase %q: want deal, play or refill", f[3])
+		return fmt.Errorf("phase %q: want deal, play or refill", f[1])
 	}
 	s.phase = phase(ph)
-	mover, err := strconv.Atoi(f[4])
+	mover, err := strconv.Atoi(f[2])
 	if err != nil || mover < 1 || mover > g.players {
-		return nil, fmt.Errorf("mover %q: want a seat 1..%d", f[4], g.players)
+		return fmt.Errorf("mover %q: want a seat 1..%d", f[2], g.players)
 	}
 	s.mover = mover - 1
-	played, err := strconv.Atoi(f[5])
-	if err != nil || played < 0 || played > onPiles || f[5] != strconv.Itoa(played) {
-		return nil, fmt.Errorf("played %q: want 0..%d (cards on the piles)", f[5], onPiles)
+	played, err := strconv.Atoi(f[3])
+	if err != nil || played < 0 || played > onPiles || f[3] != strconv.Itoa(played) {
+		return fmt.Errorf("played %q: want 0..%d (cards on the piles)", f[3], onPiles)
 	}
 	s.played = played
-	if f[4] != strconv.Itoa(mover) {
-		return nil, fmt.Errorf("mover %q: want a seat 1..%d", f[4], g.players)
+	if f[2] != strconv.Itoa(mover) {
+		return fmt.Errorf("mover %q: want a seat 1..%d", f[2], g.players)
 	}
+	return nil
+}
+
+// checkPhase checks that the phase agrees with the hands and the piles.
+func (g *Game) checkPhase(s *State, onPiles int) error {
 	switch s.phase {
 	case phaseDeal:
 		if onPiles > 0 || s.mover != 0 || s.played != 0 {
-			return nil, errors.New("deal: no card may be on a pile, mover 1, played 0")
+			return errors.New("deal: no card may be on a pile, mover 1, played 0")
 		}
 		full := true
 		for q := range g.players {
 			n := s.hands[q].len()
 			if !full && n > 0 {
-				return nil, errors.New("deal: the hands fill in seat order")
+				return errors.New("deal: the hands fill in seat order")
 			}
 			if n < g.hand {
 				full = false
 			}
 		}
 		if full {
-			return nil, errors.New("deal: every hand is full (the phase is play)")
+			return errors.New("deal: every hand is full (the phase is play)")
 		}
 	case phasePlay:
 		if s.hands[s.mover].len()+s.played > g.hand {
-			return nil, fmt.Errorf("player %d holds %d cards and played %d: more than a hand of %d", mover, s.hands[s.mover].len(), s.played, g.hand)
+			return fmt.Errorf("player %d holds %d cards and played %d: more than a hand of %d", s.mover+1, s.hands[s.mover].len(), s.played, g.hand)
 		}
 	case phaseRefill:
 		if s.deck.len() == 0 || s.hands[s.mover].len() >= g.hand {
-			return nil, errors.New("refill: needs a draw pile and a hand that is not full")
+			return errors.New("refill: needs a draw pile and a hand that is not full")
 		}
 	}
-	s.evaluate()
-	return s, nil
+	return nil
 }
