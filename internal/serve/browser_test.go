@@ -367,6 +367,13 @@ func TestBrowserTicTacToe(t *testing.T) {
 	if res.StatusCode != http.StatusOK || !bytes.Contains(rec, []byte(`[Variant "tictactoe"]`)) {
 		t.Errorf("the record link: %s\n%s", res.Status, rec)
 	}
+
+	// A new game swaps the seats: the person plays o, and every label says
+	// so; the colours are the game's, not the names of game 1's seats.
+	click(t, ctx, "button.newgame")
+	seats := `[...document.querySelectorAll(".seats li")].map((li) => li.textContent).join(",")`
+	waitJS(t, ctx, seats+` === "x: meeple level 1 (engine),o — you"`, "the seats of game 2")
+	waitJS(t, ctx, fmt.Sprintf(`%s === 1 && %s === "Your move"`, jsPlies, jsStatus), "the engine's x, then my move")
 }
 
 // TestBrowserChessPromotion plays a short line to a promotion between two
@@ -419,6 +426,15 @@ func TestBrowserChessPromotion(t *testing.T) {
 		t.Errorf("%d cells highlighted as the last move, want 2", n)
 	}
 	screenshot(t, tabs[1], "chess", true)
+
+	// Black resigns; a new game swaps the seats, and each board turns for
+	// its new colour.
+	do(t, tabs[1], chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	click(t, tabs[1], "button.resign")
+	waitJS(t, tabs[0], `document.querySelector("button.newgame")`, "the new game button")
+	click(t, tabs[0], "button.newgame")
+	waitJS(t, tabs[0], flipped, "the first page's board turned for black")
+	waitJS(t, tabs[1], "!("+flipped+")", "the second page's board turned for white")
 
 	// Castling, typed in SAN on both sides.
 	seats = e.createRoom(`{"variant": "chess", "seats": [{"person": true}, {"person": true}]}`)

@@ -63,7 +63,8 @@ export function room(main, id, token) {
   let model = initialRoom();
   /** @type {UI} */
   const ui = { flip: false, picker: new Picker([], null), card: null, choice: null, reviewAt: null };
-  let flipSet = false; // the board's side is chosen on the first hello
+  /** @type {number | undefined} */
+  let sideFor; // the seat the board's side was chosen for (on a hello)
   /** @type {WebSocket | null} */
   let ws = null;
   let retry = 500;
@@ -114,9 +115,11 @@ export function room(main, id, token) {
   /** @param {import("./wire.js").Hello} msg */
   function hello(msg) {
     const d = msg.description;
-    if (!flipSet) {
-      // Chess-like boards are drawn from the second seat's side for it.
-      flipSet = true;
+    if (sideFor !== msg.seat) {
+      // Chess-like boards are drawn from the second seat's side for it,
+      // chosen again when a new game swaps the seats (a flip by hand
+      // stays until then).
+      sideFor = msg.seat;
       ui.flip = (d.players || []).length === 2 && msg.seat === 1 && (d.pieces || []).some((p) => p.shape === "glyph");
     }
     document.getElementById("title")?.replaceChildren(local(msg.variant || "", msg.names));

@@ -10,13 +10,14 @@ import { description, mySeat, myTurn } from "./roomstate.js";
 /** @typedef {import("./roomstate.js").Room} Room */
 
 /**
- * seatName is seat k's name in the reader's language: the room's name for
- * it (an engine's level), else the game's.
+ * seatName is seat k's name in the reader's language: the game's (x,
+ * black), which stays with the seat when a new game swaps who sits where,
+ * else the room's name for it.
  * @param {Room} room
  * @param {number} k
  */
 export function seatName(room, k) {
-  return seatWord((room.seats[k] && room.seats[k].name) || (description(room).players || [])[k] || `player${k + 1}`);
+  return seatWord((description(room).players || [])[k] || (room.seats[k] && room.seats[k].name) || `player${k + 1}`);
 }
 
 /**
@@ -59,7 +60,7 @@ export function headView() {
         const s = room.state, seat = mySeat(room), e = room.error;
         const seatsEl = h("ul", { class: "seats" }, room.seats.map((x, k) => h("li", {
           class: (s && s.toMove === k ? "to-move " : "") + (x.online ? "online" : "offline"),
-        }, [seatWord(x.name || seatName(room, k)), x.kind === "engine" ? t("room.engine-mark") : "",
+        }, [x.kind === "engine" ? t("room.seat-engine", seatName(room, k), seatWord(x.name)) + t("room.engine-mark") : seatName(room, k),
           k === seat ? t("room.you-mark") : "", x.kind === "person" && !x.online ? t("room.away-mark") : ""].join(""))));
         return h("section", { class: "room-head" }, seatsEl, clocks(room),
           h("p", { class: "status" + (myTurn(room) ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status(room)),
