@@ -16,21 +16,45 @@ const (
 	moveOverhead = 30 * time.Millisecond
 )
 
+// Policy is how a player turns a clock into a time budget (Allocate). The
+// generic searchers use DefaultPolicy; a family's player may give its own
+// numbers.
+type Policy struct {
+	MovesToGo int           // the moves a sudden-death clock is shared among
+	Overhead  time.Duration // kept back a move for the round trip, unless Limits.MoveOverhead says
+	// TenthAtMost keeps back at most a tenth of the clock for the overhead.
+	TenthAtMost bool
+	// Burst, when set, caps one move at 3/4 of the usable time divided by
+	// min(movestogo, Burst); without it soft may take all of it (the last
+	// move before a time control) and hard, past soft, 3/4 of it.
+	Burst    int
+	MinThink time.Duration // the least a move is given on a clock
+}
+
+// DefaultPolicy is the generic searchers' (Allocate).
+var DefaultPolicy = Policy{MovesToGo: defaultMovesToGo, Overhead: moveOverhead, TenthAtMost: true}
+
+// Allocate is DefaultPolicy.Allocate.
+func Allocate(lim Limits, player int) (soft, hard time.Duration) {
+	return DefaultPolicy.Allocate(lim, player)
+}
+
 // Allocate turns a clock into a time budget for the player to move: soft is
 // the target (a searcher does not start a new iteration once half of it is
 // gone), hard the moment it must stop. MoveTime is used less the move
 // overhead (soft = hard = MoveTime - overhead, the overhead at most a fifth
 // of MoveTime), as Stockfish does: the reply must reach the referee within
-// MoveTime. With a clock, soft = left/movestogo + 3/4 of the increment
-// (movestogo 30 when the clock is sudden death) and hard = 3 x soft, both
-// capped so that a margin of the remaining time is never spent: the move
-// overhead (Limits.MoveOverhead, default 30 ms), at most a tenth of the
-// clock. Zero means no time limit (no clock for player, or Infinite).
-func Allocate(lim Limits, player int) (soft, hard time.Duration) {
+// MoveTime. With a clock, soft = usable/movestogo + 3/4 of the increment
+// (movestogo p.MovesToGo when the clock is sudden death, or more than that)
+// and hard = 3 x soft, both capped (p.Burst), where usable is the time
+// left less the overhead (Limits.MoveOverhead, default p.Overhead; with
+// p.TenthAtMost at most a tenth of the clock), and at least p.MinThink.
+// Zero means no time limit (no clock for player, or Infinite).
+func (p Policy) Allocate(lim Limits, player int) (soft, hard time.Duration) {
 	if lim.Infinite {
 		return 0, 0
 	}
-	overhead := moveOverhead
+	overhead := p.Overhead
 	if lim.MoveOverhead > 0 {
 		overhead = lim.MoveOverhead
 	}
@@ -47,16 +71,23 @@ func Allocate(lim Limits, player int) (soft, hard time.Duration) {
 		inc = lim.Inc[player]
 	}
 	mtg := lim.MovesToGo
-	if mtg <= 0 || mtg > defaultMovesToGo {
-		mtg = defaultMovesToGo
+	if mtg <= 0 || mtg > p.MovesToGo {
+		mtg = p.MovesToGo
 	}
-	avail := left - min(overhead, left/10)
-	if avail < time.Millisecond {
-		avail = time.Millisecond
+	if p.TenthAtMost {
+		overhead = min(overhead, left/10)
 	}
-	soft = min(avail/time.Duration(mtg)+inc*3/4, avail)
-	hard = min(3*soft, max(soft, avail*3/4))
-	return soft, hard
+	usable := max(left-overhead, time.Millisecond)
+	most := usable
+	if p.Burst > 0 {
+		most = usable * 3 / time.Duration(4*min(mtg, p.Burst))
+	}
+	if most < p.MinThink {
+		return p.MinThink, p.MinThink
+	}
+	soft = min(usable/time.Duration(mtg)+inc*3/4, most)
+	hard = min(3*soft, max(soft, min(most, usable*3/4)))
+	return max(soft, p.MinThink), max(hard, p.MinThink)
 }
 
 // clock enforces a search's limits. Its stop flag is set from other
