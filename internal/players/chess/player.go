@@ -84,6 +84,12 @@ const (
 	chessMateBand = search.MaxEval // beyond it, a score is a mate
 	pollNodes     = 1024           // nodes between clock checks
 	deltaMargin   = 200
+	// SEE pruning: at depth seeDepth or less, a quiet move losing more
+	// than seeQuietMargin a ply, a capture losing more than
+	// seeCaptureMargin times the depth squared, is not searched.
+	seeDepth         = 8
+	seeQuietMargin   = 60
+	seeCaptureMargin = 20
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -528,6 +534,17 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		m := moves[i]
 		capture := s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
 		quiet := !capture
+		// SEE pruning at shallow depth: a late move that loses material
+		// on its square by more than the depth allows.
+		if !pvNode && !inCheck && i > 0 && depth <= seeDepth && bestScore > -chessMateBand && scores[i] < 1<<25 {
+			limit := -seeQuietMargin * depth
+			if capture {
+				limit = -seeCaptureMargin * depth * depth
+			}
+			if p.see(m) < limit {
+				continue
+			}
+		}
 		s.Make(m)
 		givesCheck := s.InCheck()
 		var v int
@@ -590,7 +607,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		// Late-move pruning at shallow depth: quiet moves far down the list.
 		// Moves are picked best first, so after a quiet move only quiet
-		// moves are left: captures and killers are never skipped.
+		// moves and losing captures are left: winning captures and killers
+		// are never skipped.
 		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
 			break
 		}
@@ -655,8 +673,8 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 			if promo == chess.NoPieceType && static+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
 				continue
 			}
-			// Losing captures are skipped.
-			if scores[i] < 1<<26 && p.see(m) < 0 {
+			// Losing captures (by SEE, see scoreMoves) are skipped.
+			if scores[i] < 1<<26 {
 				continue
 			}
 		}
@@ -679,9 +697,9 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	return best
 }
 
-// scoreMoves orders moves: the table's move, captures and promotions by
-// MVV-LVA (those that may lose material after the killers), killers,
-// then quiet moves by history.
+// scoreMoves orders moves: the table's move, captures and promotions that
+// do not lose material by static exchange evaluation (MVV-LVA among them),
+// killers, quiet moves by history, then the losing captures.
 func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
 	s := p.s
 	us := s.SideToMove()
@@ -696,10 +714,11 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove 
 			if promo := chess.Promotion(m); promo != chess.NoPieceType {
 				v += int32(seeValue[promo] * 16)
 			}
-			if victim >= attacker || chess.Promotion(m) == chess.Queen {
+			switch {
+			case victim >= attacker || chess.Promotion(m) == chess.Queen || p.see(m) >= 0:
 				scores[i] = 1<<26 + v
-			} else {
-				scores[i] = 1<<24 + v // maybe losing; SEE decides in quiescence
+			default:
+				scores[i] = -1<<24 + v // losing by SEE: after the quiet moves
 			}
 		case m == p.killers[ply][0]:
 			scores[i] = 1<<25 + 1
