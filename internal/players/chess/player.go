@@ -55,6 +55,10 @@ type Player struct {
 	pv        [search.MaxPly + 2][search.MaxPly + 2]games.Move
 	pvLen     [search.MaxPly + 2]int
 	nullMove  [search.MaxPly + 2]bool // the move into ply+1 was a null move
+	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
+	// counter[piece][to] is the quiet move that last refuted the move of
+	// piece to to (the counter-move heuristic).
+	counter [16][64]games.Move
 	gen       uint8                   // the table's generation: one a search
 	eval      chessEval
 }
@@ -124,6 +128,7 @@ func (p *Player) Clear() {
 	}
 	p.history = [2][64][64]int32{}
 	p.killers = [search.MaxPly + 2][2]games.Move{}
+	p.counter = [16][64]games.Move{}
 }
 
 // Search implements search.Searcher.
@@ -488,6 +493,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		if depth >= 3 && static >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
 			r := 3 + depth/6 + min(2, (static-beta)/200)
 			s.MakeNull()
+			p.played[ply] = games.NoMove
 			p.nullMove[ply] = true
 			v := -p.negamax(-beta, -beta+1, depth-1-r, ply+1, false, gen)
 			p.nullMove[ply] = false
@@ -523,8 +529,16 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		moves = moves[:n]
 	}
+	// The counter-move: the quiet move that last refuted the move into
+	// this node.
+	counterMove, counterSlot := games.NoMove, (*games.Move)(nil)
+	if ply > 0 && p.played[ply-1] != games.NoMove {
+		to := chess.To(p.played[ply-1])
+		counterSlot = &p.counter[s.PieceAt(to)&15][to]
+		counterMove = *counterSlot
+	}
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, ttMove)
+	p.scoreMoves(ply, moves, scores, ttMove, counterMove)
 
 	bestScore, bestMove := -chessInf, games.NoMove
 	origAlpha := alpha
@@ -546,6 +560,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			}
 		}
 		s.Make(m)
+		p.played[ply] = m
 		givesCheck := s.InCheck()
 		var v int
 		if i == 0 {
@@ -590,6 +605,9 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 						if p.killers[ply][0] != m {
 							p.killers[ply][1] = p.killers[ply][0]
 							p.killers[ply][0] = m
+						}
+						if counterSlot != nil {
+							*counterSlot = m
 						}
 						h := &p.history[us][chess.From(m)][chess.To(m)]
 						*h += int32(depth * depth)
@@ -660,7 +678,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 		moves = s.GenerateNoisy(p.moves[ply][:0])
 	}
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, games.NoMove)
+	p.scoreMoves(ply, moves, scores, games.NoMove, games.NoMove)
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
@@ -699,8 +717,9 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 
 // scoreMoves orders moves: the table's move, captures and promotions that
 // do not lose material by static exchange evaluation (MVV-LVA among them),
-// killers, quiet moves by history, then the losing captures.
-func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
+// killers, the counter-move, quiet moves by history, then the losing
+// captures.
+func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove, counterMove games.Move) {
 	s := p.s
 	us := s.SideToMove()
 	for i, m := range moves {
@@ -724,6 +743,8 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove 
 			scores[i] = 1<<25 + 1
 		case m == p.killers[ply][1]:
 			scores[i] = 1 << 25
+		case m == counterMove:
+			scores[i] = 1<<25 - 1
 		default:
 			scores[i] = p.history[us][chess.From(m)][chess.To(m)]
 		}
