@@ -94,6 +94,11 @@ const (
 	seeDepth         = 8
 	seeQuietMargin   = 60
 	seeCaptureMargin = 20
+	// Futility pruning: at depth futilityDepth or less, quiet moves are
+	// skipped when the static evaluation plus futilityMargin a ply (and
+	// one) is no better than alpha.
+	futilityDepth  = 6
+	futilityMargin = 90
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -542,6 +547,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 
 	bestScore, bestMove := -chessInf, games.NoMove
 	origAlpha := alpha
+	futile := !pvNode && !inCheck && depth <= futilityDepth && static+futilityMargin*(depth+1) <= alpha && abs(alpha) < chessMateBand
 	quietsSearched := 0
 	for i := range moves {
 		pickMove(moves, scores, i)
@@ -562,6 +568,13 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		s.Make(m)
 		p.played[ply] = m
 		givesCheck := s.InCheck()
+		// Futility pruning: near the leaves, a late quiet move that gives
+		// no check cannot lift a static score far below alpha.
+		if quiet && futile && i > 0 && !givesCheck && scores[i] < 1<<25-1 {
+			s.Unmake()
+			quietsSearched++
+			continue
+		}
 		var v int
 		if i == 0 {
 			v = -p.negamax(-beta, -alpha, depth-1, ply+1, pvNode, gen)
