@@ -64,17 +64,22 @@ type Player struct {
 }
 
 // chessTTEntry is one slot of the table: the full key, the best move, the
-// score (mates relative to the entry's node), the depth and the bound, the
-// search (gen) and the game (epoch) that stored it. 24 bytes.
+// score (mates relative to the entry's node), the static evaluation
+// (noEval in check), the depth (0: quiescence) and the bound, the search
+// (gen) and the game (epoch) that stored it. 24 bytes.
 type chessTTEntry struct {
 	key   uint64
 	move  uint32
 	score int32
+	eval  int16
 	depth int8
 	bound uint8
 	gen   uint8
 	epoch uint16
 }
+
+// noEval is the stored static evaluation of a position in check (none).
+const noEval = math.MinInt16
 
 const (
 	boundUpper = 1
@@ -405,7 +410,7 @@ func (p *Player) ttProbe(key uint64) (*chessTTEntry, bool) {
 	return e, e.key == key && e.bound != 0 && e.epoch == p.epoch
 }
 
-func (p *Player) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
+func (p *Player) ttStore(key uint64, m games.Move, score, static, depth, bound, ply int, gen uint8) {
 	e := &p.tt[key&uint64(len(p.tt)-1)]
 	live := e.bound != 0 && e.epoch == p.epoch // not empty, not of an earlier game
 	if live && e.key == key && m == games.NoMove {
@@ -414,7 +419,10 @@ func (p *Player) ttStore(key uint64, m games.Move, score, depth, bound, ply int,
 	if live && e.key != key && int(e.depth) > depth+2 && e.gen == gen && bound != boundExact {
 		return // keep a deeper entry of this search
 	}
-	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: gen, epoch: p.epoch}
+	if static != noEval {
+		static = max(min(static, math.MaxInt16), math.MinInt16+1)
+	}
+	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), eval: int16(static), depth: int8(depth), bound: uint8(bound), gen: gen, epoch: p.epoch}
 }
 
 // toTT and fromTT store mate scores relative to the node, not the root.
@@ -472,7 +480,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	}
 	key := s.Hash()
 	ttMove := games.NoMove
-	if e, ok := p.ttProbe(key); ok {
+	e, hit := p.ttProbe(key)
+	if hit {
 		ttMove = games.Move(e.move)
 		if !pvNode && int(e.depth) >= depth {
 			v := fromTT(int(e.score), ply)
@@ -485,18 +494,32 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 	}
 	us := s.SideToMove()
-	static := -chessInf
+	// static is the evaluation (from the table when it has one); est,
+	// which the pruning reads, is the table's score instead when its bound
+	// says that is nearer the truth.
+	static, est := noEval, -chessInf
 	if !inCheck {
-		static = p.eval.evaluate(s)
+		if hit && e.eval != noEval {
+			static = int(e.eval)
+		} else {
+			static = p.eval.evaluate(s)
+		}
+		est = static
+		if hit {
+			v := fromTT(int(e.score), ply)
+			if abs(v) < chessMateBand && (e.bound == boundLower && v > est || e.bound == boundUpper && v < est) {
+				est = v
+			}
+		}
 	}
 	if !pvNode && !inCheck {
 		// Reverse futility pruning: far above beta at low depth.
-		if depth <= 6 && static-80*depth >= beta && abs(beta) < chessMateBand {
-			return static
+		if depth <= 6 && est-80*depth >= beta && abs(beta) < chessMateBand {
+			return est
 		}
 		// Null-move pruning.
-		if depth >= 3 && static >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
-			r := 3 + depth/6 + min(2, (static-beta)/200)
+		if depth >= 3 && est >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
+			r := 3 + depth/6 + min(2, (est-beta)/200)
 			s.MakeNull()
 			p.played[ply] = games.NoMove
 			p.nullMove[ply] = true
@@ -547,7 +570,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 
 	bestScore, bestMove := -chessInf, games.NoMove
 	origAlpha := alpha
-	futile := !pvNode && !inCheck && depth <= futilityDepth && static+futilityMargin*(depth+1) <= alpha && abs(alpha) < chessMateBand
+	futile := !pvNode && !inCheck && depth <= futilityDepth && est+futilityMargin*(depth+1) <= alpha && abs(alpha) < chessMateBand
 	quietsSearched := 0
 	for i := range moves {
 		pickMove(moves, scores, i)
@@ -651,7 +674,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	case alpha == origAlpha:
 		bound = boundUpper
 	}
-	p.ttStore(key, bestMove, bestScore, depth, bound, ply, gen)
+	p.ttStore(key, bestMove, bestScore, static, depth, bound, ply, gen)
 	return bestScore
 }
 
@@ -673,23 +696,41 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	if ply >= search.MaxPly {
 		return p.eval.evaluate(s)
 	}
+	// The table: a bound that decides, or the static evaluation.
+	key := s.Hash()
+	e, hit := p.ttProbe(key)
+	if hit {
+		v := fromTT(int(e.score), ply)
+		if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
+			return v
+		}
+	}
 	var moves []games.Move
 	best := -chessInf
-	static := 0
+	static := noEval
+	origAlpha := alpha
 	if inCheck {
 		moves = s.GenerateMoves(p.moves[ply][:0])
 		if len(moves) == 0 {
 			return -search.MateScore + ply
 		}
 	} else {
-		static = p.eval.evaluate(s)
+		if hit && e.eval != noEval {
+			static = int(e.eval)
+		} else {
+			static = p.eval.evaluate(s)
+		}
 		if static >= beta {
+			if !hit {
+				p.ttStore(key, games.NoMove, static, static, 0, boundLower, ply, p.gen)
+			}
 			return static
 		}
 		alpha = max(alpha, static)
 		best = static
 		moves = s.GenerateNoisy(p.moves[ply][:0])
 	}
+	bestMove := games.NoMove
 	scores := p.scores[ply][:len(moves)]
 	p.scoreMoves(ply, moves, scores, games.NoMove, games.NoMove)
 	for i := range moves {
@@ -719,12 +760,21 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 			best = v
 			if v > alpha {
 				alpha = v
+				bestMove = m
 				if v >= beta {
 					break
 				}
 			}
 		}
 	}
+	// Stored at depth 0, as a bound only (quiescence is no exact search).
+	bound := boundUpper
+	if best >= beta {
+		bound = boundLower
+	} else if best > origAlpha {
+		return best
+	}
+	p.ttStore(key, bestMove, best, static, 0, bound, ply, p.gen)
 	return best
 }
 
