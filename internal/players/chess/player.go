@@ -54,13 +54,13 @@ type Player struct {
 	scores    [search.MaxPly + 2][256]int32
 	pv        [search.MaxPly + 2][search.MaxPly + 2]games.Move
 	pvLen     [search.MaxPly + 2]int
-	nullMove  [search.MaxPly + 2]bool // the move into ply+1 was a null move
+	nullMove  [search.MaxPly + 2]bool       // the move into ply+1 was a null move
 	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to (the counter-move heuristic).
 	counter [16][64]games.Move
-	gen       uint8                   // the table's generation: one a search
-	eval      chessEval
+	gen     uint8 // the table's generation: one a search
+	eval    chessEval
 }
 
 // chessTTEntry is one slot of the table: the full key, the best move, the
