@@ -49,6 +49,7 @@ type Player struct {
 	seldepth  int
 	aborted   bool
 	history   [2][64][64]int32
+	quiets    [search.MaxPly + 2][64]games.Move // the quiet moves searched at each ply, for the history malus
 	killers   [search.MaxPly + 2][2]games.Move
 	moves     [search.MaxPly + 2][256]games.Move
 	scores    [search.MaxPly + 2][256]int32
@@ -571,7 +572,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	bestScore, bestMove := -chessInf, games.NoMove
 	origAlpha := alpha
 	futile := !pvNode && !inCheck && depth <= futilityDepth && est+futilityMargin*(depth+1) <= alpha && abs(alpha) < chessMateBand
-	quietsSearched := 0
+	quietsSearched := 0 // searched or pruned by futility
+	triedQuiets := 0    // searched, in p.quiets[ply]
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
@@ -612,6 +614,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				if m == p.killers[ply][0] || m == p.killers[ply][1] {
 					r--
 				}
+				r -= int(p.history[us][chess.From(m)][chess.To(m)]) / (historyMax / 2)
 				r = max(0, min(r, depth-2))
 			}
 			v = -p.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, gen)
@@ -627,6 +630,10 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			return 0
 		}
 		if quiet {
+			if triedQuiets < len(p.quiets[ply]) {
+				p.quiets[ply][triedQuiets] = m
+				triedQuiets++
+			}
 			quietsSearched++
 		}
 		if v > bestScore {
@@ -645,13 +652,13 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 						if counterSlot != nil {
 							*counterSlot = m
 						}
-						h := &p.history[us][chess.From(m)][chess.To(m)]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							for f := range p.history[us] {
-								for t := range p.history[us][f] {
-									p.history[us][f][t] /= 2
-								}
+						// The history: a bonus for the cutoff, a malus for
+						// the quiet moves searched before it in vain.
+						bonus := int32(min(depth*depth, historyMax/8))
+						p.addHistory(us, m, bonus)
+						for _, q := range p.quiets[ply][:triedQuiets] {
+							if q != m {
+								p.addHistory(us, q, -bonus)
 							}
 						}
 					}
@@ -812,6 +819,21 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove,
 			scores[i] = p.history[us][chess.From(m)][chess.To(m)]
 		}
 	}
+}
+
+// historyMax bounds the history scores: addHistory's gravity keeps them
+// within plus or minus it.
+const historyMax = 16384
+
+// addHistory moves quiet move m's history for colour c by bonus, less
+// the more it has already (the "gravity" of Stockfish's history).
+func (p *Player) addHistory(c chess.Color, m games.Move, bonus int32) {
+	h := &p.history[c][chess.From(m)][chess.To(m)]
+	ab := bonus
+	if ab < 0 {
+		ab = -ab
+	}
+	*h += bonus - *h*ab/historyMax
 }
 
 // pickMove brings the best-scored move from i on to index i.
