@@ -25,7 +25,7 @@ Tunes the chess evaluation by Texel's method, in two steps:
                                logistic regression and writes weights.go
 The chess weights shipped in internal/players/chess/weights.go were made by
   meeple tune gen --games 2500 --nodes 3000 --seed 1 --out tune.txt
-  meeple tune fit tune.txt --lambda 0.0003 --out internal/players/chess/weights.go
+  meeple tune fit tune.txt --out internal/players/chess/weights.go
 Run "meeple tune gen --help" and "meeple tune fit --help" for the flags.`)
 	if _, err := parse(fs, env, args); err != nil {
 		return err

@@ -15,20 +15,13 @@ import (
 
 // Player is "auto" for chess: a dedicated negamax on chess.State
 // (Make/Unmake, no interfaces in the tree) with principal variation search,
-// iterative deepening with aspiration windows, a transposition table that
-// keeps each position's static evaluation, quiescence search (captures and
-// promotions ordered by MVV-LVA, losing captures cut by static exchange
-// evaluation, delta pruning, the table probed), the check extension,
-// internal iterative reduction, null-move pruning (not in check, not
-// without pieces), reverse futility pruning and late-move pruning (both
-// more careful while the static evaluation is improving), futility
-// pruning, late-move reductions (less for killers and moves with a good
-// history), static exchange evaluation to order captures (losing ones
-// after the quiet moves) and to prune losing moves near the leaves, killer
-// moves, the counter-move and the history heuristic (a bonus for a cutoff,
-// a malus for the quiet moves tried before it), mate scores, and draws by
-// repetition, the fifty-move rule and insufficient material inside the
-// tree. The evaluation is chessEval.
+// iterative deepening with aspiration windows, a transposition table,
+// quiescence search (captures and promotions ordered by MVV-LVA, losing
+// captures cut by static exchange evaluation, delta pruning), the check
+// extension, null-move pruning (not in check, not without pieces), reverse
+// futility pruning, late-move reductions, killer moves and the history
+// heuristic, mate scores, and draws by repetition, the fifty-move rule and
+// insufficient material inside the tree. The evaluation is chessEval.
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
@@ -64,7 +57,6 @@ type Player struct {
 	pvLen     [search.MaxPly + 2]int
 	nullMove  [search.MaxPly + 2]bool       // the move into ply+1 was a null move
 	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
-	staticAt  [search.MaxPly + 2]int        // the static evaluation at each ply (noEval: in check)
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to (the counter-move heuristic).
 	counter [16][64]games.Move
@@ -521,17 +513,9 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			}
 		}
 	}
-	// improving: the static evaluation is above the one two plies up
-	// (the same side to move); pruning is more careful then.
-	p.staticAt[ply] = static
-	improving := !inCheck && ply >= 2 && (p.staticAt[ply-2] == noEval || static > p.staticAt[ply-2])
-	imp := 0
-	if improving {
-		imp = 1
-	}
 	if !pvNode && !inCheck {
 		// Reverse futility pruning: far above beta at low depth.
-		if depth <= 6 && est-80*(depth-imp) >= beta && abs(beta) < chessMateBand {
+		if depth <= 6 && est-80*depth >= beta && abs(beta) < chessMateBand {
 			return est
 		}
 		// Null-move pruning.
@@ -553,12 +537,6 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				return v
 			}
 		}
-	}
-
-	// Internal iterative reduction: a node the table knows no move for is
-	// searched a ply shallower.
-	if depth >= 4 && ttMove == games.NoMove {
-		depth--
 	}
 
 	moves := s.GenerateMoves(p.moves[ply][:0])
@@ -692,7 +670,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		// Moves are picked best first, so after a quiet move only quiet
 		// moves and losing captures are left: winning captures and killers
 		// are never skipped.
-		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > (4+depth*depth*2)/(2-imp) && bestScore > -chessMateBand {
+		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
 			break
 		}
 	}
