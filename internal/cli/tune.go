@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
@@ -97,6 +98,7 @@ them; rebuild meeple after) and the error before and after to stderr.`)
 	epochs := fs.Int("epochs", 2000, "passes over the data")
 	rate := fs.Float64("rate", 1, "Adam's step in centipawns")
 	lambda := fs.Float64("lambda", 0, "pull toward the starting weights: this times their mean squared distance in pawns")
+	keep := fs.String("keep", "", "comma-separated `groups` of weights left as they are: material, pst, mobility, pawns, pieces, shield, king-attack, tempo")
 	out := fs.String("out", "", "output `FILE` for the weights (required)")
 	args, err := parse(fs, env, args)
 	if err != nil {
@@ -122,6 +124,9 @@ them; rebuild meeple after) and the error before and after to stderr.`)
 			fmt.Fprintf(env.Stderr, "epoch %d: error %.6f fitted, %.6f held out\n", epoch, fit, held)
 		}
 	}}
+	if *keep != "" {
+		o.Keep = strings.Split(*keep, ",")
+	}
 	w, k, before, after, err := chessplayer.Tune(g, in, o)
 	if err != nil {
 		return err
@@ -131,7 +136,7 @@ them; rebuild meeple after) and the error before and after to stderr.`)
 	if err != nil {
 		return err
 	}
-	how := fmt.Sprintf("meeple tune fit %s --epochs %d --rate %g --lambda %g", args[0], *epochs, *rate, *lambda)
+	how := fmt.Sprintf("meeple tune fit %s --epochs %d --rate %g --lambda %g --keep %q", args[0], *epochs, *rate, *lambda, *keep)
 	if err := chessplayer.WriteWeights(f, w, how); err != nil {
 		f.Close()
 		return err

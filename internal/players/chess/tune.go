@@ -212,6 +212,10 @@ type TuneOptions struct {
 	// Lambda pulls the weights toward where they started: it adds
 	// Lambda times the mean squared distance (in pawns) to the error.
 	Lambda float64
+	// Keep names groups of weights left as they are (see WeightGroups):
+	// the tables (piece-square, mobility, king attack) have hundreds of
+	// weights, which need far more games than the single terms.
+	Keep []string
 	// Progress, when set, is called every 50 epochs with the error on
 	// the positions fitted and on those held out.
 	Progress func(epoch int, fit, held float64)
@@ -287,6 +291,16 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 	k = (lo + hi) / 2
 	before = lossOn(held, k)
 	best, bestX := before, slices.Clone(x)
+	keep := make([]bool, numWeights)
+	for _, name := range o.Keep {
+		r, ok := WeightGroups[name]
+		if !ok {
+			return w, 0, 0, 0, fmt.Errorf("tune: no group of weights %q", name)
+		}
+		for i := r[0]; i < r[1]; i++ {
+			keep[i] = true
+		}
+	}
 	// Adam over the full batch.
 	grad := make([]float64, len(x))
 	m1 := make([]float64, len(x))
@@ -308,6 +322,9 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 			}
 		}
 		for i := range x {
+			if keep[i/2] {
+				continue
+			}
 			gi := grad[i]/float64(len(pos)) + 2*o.Lambda*(x[i]-x0[i])/1e4
 			m1[i] = b1*m1[i] + (1-b1)*gi
 			m2[i] = b2*m2[i] + (1-b2)*gi*gi
@@ -331,6 +348,18 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 		w[i] = weight{int32(math.Round(x[2*i])), int32(math.Round(x[2*i+1]))}
 	}
 	return w, k, before, after, nil
+}
+
+// WeightGroups are the groups of weights Tune can keep, as index ranges.
+var WeightGroups = map[string][2]int{
+	"material":    {wMaterial, wPST},
+	"pst":         {wPST, wMobKnight},
+	"mobility":    {wMobKnight, wPassed},
+	"pawns":       {wPassed, wBishopPair},
+	"pieces":      {wBishopPair, wShield},
+	"shield":      {wShield, wKingAttack},
+	"king-attack": {wKingAttack, wTempo},
+	"tempo":       {wTempo, numWeights},
 }
 
 func sigmoid(k, x float64) float64 {
