@@ -3,10 +3,10 @@
 // deepening with aspiration windows, a transposition table that keeps
 // static evaluations, quiescence with static exchange evaluation,
 // null-move, futility and reverse futility pruning, late-move reductions
-// and pruning, internal iterative reduction, killer, counter-move and
-// history ordering, the check extension), its tapered evaluation
-// (eval.go, weights in weights.go) and the tuner that made the weights
-// (tune.go: self-play positions and Texel's method; `meeple tune`).
+// and pruning, killer, counter-move and history ordering, the check
+// extension), its tapered evaluation (eval.go, weights in weights.go) and
+// a tuner for the weights (tune.go: self-play positions and Texel's
+// method; `meeple tune`).
 // internal/players makes it "auto" for chess.
 //
 // How its strength is measured (the figures go in the issue notes, never

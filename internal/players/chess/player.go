@@ -15,13 +15,19 @@ import (
 
 // Player is "auto" for chess: a dedicated negamax on chess.State
 // (Make/Unmake, no interfaces in the tree) with principal variation search,
-// iterative deepening with aspiration windows, a transposition table,
-// quiescence search (captures and promotions ordered by MVV-LVA, losing
-// captures cut by static exchange evaluation, delta pruning), the check
-// extension, null-move pruning (not in check, not without pieces), reverse
-// futility pruning, late-move reductions, killer moves and the history
-// heuristic, mate scores, and draws by repetition, the fifty-move rule and
-// insufficient material inside the tree. The evaluation is chessEval.
+// iterative deepening with aspiration windows, a transposition table that
+// keeps each position's static evaluation, quiescence search (captures and
+// promotions ordered by MVV-LVA, losing captures cut by static exchange
+// evaluation, delta pruning, the table probed), the check extension,
+// null-move pruning (not in check, not without pieces), reverse futility
+// and futility pruning, late-move reductions (less for killers and moves
+// with a good history) and late-move pruning, static exchange evaluation
+// to order captures (losing ones after the quiet moves) and to prune
+// losing moves near the leaves, killer moves, the counter-move and the
+// history heuristic (a bonus for a cutoff, a malus for the quiet moves
+// tried before it), mate scores, and draws by repetition, the fifty-move
+// rule and insufficient material inside the tree. The evaluation is
+// chessEval.
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
