@@ -9,21 +9,25 @@ import (
 	"testing"
 )
 
-// The tuner end to end on a few small games: Generate's lines read back,
+// The tuner end to end on a few small games (one under -short): Generate's lines read back,
 // Tune's held-out error does not grow, WriteWeights is Go source that
 // parses.
 func TestTune(t *testing.T) {
 	g := chessGame(t)
+	opt := GenOptions{Games: 3, Nodes: 300, RandomPlies: 8, Seed: 5, HashMB: 1}
+	if testing.Short() {
+		opt.Games, opt.Nodes = 1, 200 // the race run
+	}
 	var data bytes.Buffer
-	if err := Generate(context.Background(), g, &data, GenOptions{Games: 3, Nodes: 300, RandomPlies: 8, Seed: 5, HashMB: 1}); err != nil {
+	if err := Generate(context.Background(), g, &data, opt); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Count(data.String(), "\n")
-	if lines < 30 {
-		t.Fatalf("%d positions from 3 games", lines)
+	if lines < 10*opt.Games {
+		t.Fatalf("%d positions from %d games", lines, opt.Games)
 	}
 	var again bytes.Buffer
-	if err := Generate(context.Background(), g, &again, GenOptions{Games: 3, Nodes: 300, RandomPlies: 8, Seed: 5, HashMB: 1}); err != nil {
+	if err := Generate(context.Background(), g, &again, opt); err != nil {
 		t.Fatal(err)
 	}
 	if again.String() != data.String() {
