@@ -8,22 +8,15 @@ import (
 
 // The chess evaluation: a tapered (midgame/endgame) score from the side to
 // move's point of view, in centipawns. Terms: material, piece-square tables,
-// pawn structure (doubled, isolated and passed pawns), king safety (the pawn
-// shield and the attackers of the king's zone), mobility, the bishop pair,
-// rooks on open files, and a small bonus for the move.
+// mobility (a weight for every number of squares a piece reaches), pawn
+// structure (doubled, isolated, backward and passed pawns), king safety
+// (the pawn shield and the attack units on the king's zone), the bishop
+// pair, rooks on open and semi-open files, and the move.
 //
-// The piece-square tables are Tomasz Michniewski's "Simplified Evaluation
-// Function" (chessprogramming.org/Simplified_Evaluation_Function), used for
-// both phases except the king (his middle-game and end-game king tables)
-// and the pawn (his table in the middle game, a plain advance bonus in the
-// end game, where passed pawns are scored apart). The other weights are
-// ours, set by hand.
-
-// Material values, midgame and endgame, by chess.PieceType.
-var (
-	mgValue = [7]int{0, 100, 320, 330, 500, 950, 0}
-	egValue = [7]int{0, 120, 300, 320, 540, 960, 0}
-)
+// The weights (weights.go) are tuned by Texel's method (tune.go) on
+// positions from meeple's own games; the tuning started from Tomasz
+// Michniewski's "Simplified Evaluation Function" tables
+// (chessprogramming.org/Simplified_Evaluation_Function) and hand-set terms.
 
 // seeValue is the exchange value of a piece (the king is never given up).
 var seeValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
@@ -34,122 +27,39 @@ var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
 const phaseTotal = 24
 
-// Michniewski's tables, as he prints them: rank 8 first, a-file first,
-// from white's side. A white piece on square sq (a1 = 0) reads entry
-// sq^56, a black one entry sq.
-var (
-	pstPawnMG = [64]int{
-		0, 0, 0, 0, 0, 0, 0, 0,
-		50, 50, 50, 50, 50, 50, 50, 50,
-		10, 10, 20, 30, 30, 20, 10, 10,
-		5, 5, 10, 25, 25, 10, 5, 5,
-		0, 0, 0, 20, 20, 0, 0, 0,
-		5, -5, -10, 0, 0, -10, -5, 5,
-		5, 10, 10, -20, -20, 10, 10, 5,
-		0, 0, 0, 0, 0, 0, 0, 0,
-	}
-	pstPawnEG = [64]int{
-		0, 0, 0, 0, 0, 0, 0, 0,
-		60, 60, 60, 60, 60, 60, 60, 60,
-		35, 35, 35, 35, 35, 35, 35, 35,
-		20, 20, 20, 20, 20, 20, 20, 20,
-		10, 10, 10, 10, 10, 10, 10, 10,
-		0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0,
-	}
-	pstKnight = [64]int{
-		-50, -40, -30, -30, -30, -30, -40, -50,
-		-40, -20, 0, 0, 0, 0, -20, -40,
-		-30, 0, 10, 15, 15, 10, 0, -30,
-		-30, 5, 15, 20, 20, 15, 5, -30,
-		-30, 0, 15, 20, 20, 15, 0, -30,
-		-30, 5, 10, 15, 15, 10, 5, -30,
-		-40, -20, 0, 5, 5, 0, -20, -40,
-		-50, -40, -30, -30, -30, -30, -40, -50,
-	}
-	pstBishop = [64]int{
-		-20, -10, -10, -10, -10, -10, -10, -20,
-		-10, 0, 0, 0, 0, 0, 0, -10,
-		-10, 0, 5, 10, 10, 5, 0, -10,
-		-10, 5, 5, 10, 10, 5, 5, -10,
-		-10, 0, 10, 10, 10, 10, 0, -10,
-		-10, 10, 10, 10, 10, 10, 10, -10,
-		-10, 5, 0, 0, 0, 0, 5, -10,
-		-20, -10, -10, -10, -10, -10, -10, -20,
-	}
-	pstRook = [64]int{
-		0, 0, 0, 0, 0, 0, 0, 0,
-		5, 10, 10, 10, 10, 10, 10, 5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		-5, 0, 0, 0, 0, 0, 0, -5,
-		0, 0, 0, 5, 5, 0, 0, 0,
-	}
-	pstQueen = [64]int{
-		-20, -10, -10, -5, -5, -10, -10, -20,
-		-10, 0, 0, 0, 0, 0, 0, -10,
-		-10, 0, 5, 5, 5, 5, 0, -10,
-		-5, 0, 5, 5, 5, 5, 0, -5,
-		0, 0, 5, 5, 5, 5, 0, -5,
-		-10, 5, 5, 5, 5, 5, 0, -10,
-		-10, 0, 5, 0, 0, 0, 0, -10,
-		-20, -10, -10, -5, -5, -10, -10, -20,
-	}
-	pstKingMG = [64]int{
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-30, -40, -40, -50, -50, -40, -40, -30,
-		-20, -30, -30, -40, -40, -30, -30, -20,
-		-10, -20, -20, -20, -20, -20, -20, -10,
-		20, 20, 0, 0, 0, 0, 20, 20,
-		20, 30, 10, 0, 0, 10, 30, 20,
-	}
-	pstKingEG = [64]int{
-		-50, -40, -30, -20, -20, -30, -40, -50,
-		-30, -20, -10, 0, 0, -10, -20, -30,
-		-30, -10, 20, 30, 30, 20, -10, -30,
-		-30, -10, 30, 40, 40, 30, -10, -30,
-		-30, -10, 30, 40, 40, 30, -10, -30,
-		-30, -10, 20, 30, 30, 20, -10, -30,
-		-30, -30, 0, 0, 0, 0, -30, -30,
-		-50, -30, -30, -30, -30, -30, -30, -50,
-	}
-)
-
-// pstMG and pstEG are the tables by piece type.
-var (
-	pstMG = [7]*[64]int{nil, &pstPawnMG, &pstKnight, &pstBishop, &pstRook, &pstQueen, &pstKingMG}
-	pstEG = [7]*[64]int{nil, &pstPawnEG, &pstKnight, &pstBishop, &pstRook, &pstQueen, &pstKingEG}
-)
-
-// Pawn structure, king safety and piece terms (midgame, endgame).
-var (
-	// passedMG/EG by the pawn's rank counted from its own side (0..7).
-	passedMG = [8]int{0, 5, 10, 15, 25, 40, 60, 0}
-	passedEG = [8]int{0, 10, 15, 25, 45, 75, 120, 0}
-	// kingAttackWeight is the weight of each attacker type on the king's
-	// zone; kingDanger maps the summed weight to a midgame penalty.
-	kingAttackWeight = [7]int{0, 0, 2, 2, 3, 5, 0}
-	// mobility weights per reachable square, midgame and endgame, with the
-	// typical count subtracted so that a normal piece scores about 0.
-	mobMG   = [7]int{0, 0, 4, 4, 2, 1, 0}
-	mobEG   = [7]int{0, 0, 4, 5, 4, 2, 0}
-	mobBase = [7]int{0, 0, 4, 6, 6, 12, 0}
-)
-
+// The weights the evaluation reads (weights.go, written by the tuner) sit
+// in one flat array, so that the tuner (tune.go) can see the evaluation as
+// a sum of weights times counts. Each weight has a midgame and an endgame
+// value; wX is the index of term X's first weight.
 const (
-	doubledMG, doubledEG     = 10, 20
-	isolatedMG, isolatedEG   = 10, 15
-	shieldMG                 = 12 // per pawn in front of a castled king
-	bishopPairMG, bishopPair = 30, 50
-	rookOpenMG, rookOpenEG   = 25, 10
-	rookSemiMG, rookSemiEG   = 12, 5
-	tempo                    = 10
+	wMaterial   = 0                // by chess.PieceType (pawn..queen)
+	wPST        = wMaterial + 7    // + type*64 + square, from the owner's side (a1 = 0 for both)
+	wMobKnight  = wPST + 7*64      // + squares reached (0..8), not own pieces nor attacked by enemy pawns
+	wMobBishop  = wMobKnight + 9   // + 0..13
+	wMobRook    = wMobBishop + 14  // + 0..14
+	wMobQueen   = wMobRook + 15    // + 0..27
+	wPassed     = wMobQueen + 28   // + the passed pawn's rank from its side (0..7)
+	wIsolated   = wPassed + 8      // per isolated pawn
+	wDoubled    = wIsolated + 1    // per pawn beyond the first on a file
+	wBackward   = wDoubled + 1     // per backward pawn
+	wBishopPair = wBackward + 1    // two bishops or more
+	wRookOpen   = wBishopPair + 1  // rook on a file without pawns
+	wRookSemi   = wRookOpen + 1    // rook on a file without own pawns
+	wShield     = wRookSemi + 1    // + own pawns (0..3) in front of a king on its first two ranks
+	wKingAttack = wShield + 4      // + the attack units on the king's zone (0..31), two attackers or more
+	wTempo      = wKingAttack + 32 // the side to move
+	numWeights  = wTempo + 1
 )
+
+// weight is one term's midgame and endgame value, in centipawns.
+type weight struct{ mg, eg int32 }
+
+// mobIndex is the first mobility weight of each piece type.
+var mobIndex = [7]int{0, 0, wMobKnight, wMobBishop, wMobRook, wMobQueen, 0}
+
+// kingAttackWeight is the attack units each attacker type brings per
+// square of the king's zone it attacks.
+var kingAttackWeight = [7]int{0, 0, 2, 2, 3, 5, 0}
 
 // Precomputed masks.
 var (
@@ -158,6 +68,10 @@ var (
 	// passedMask[c][sq]: the squares in front of a pawn of colour c on sq,
 	// on its file and the adjacent ones; no enemy pawn there: passed.
 	passedMask [2][64]uint64
+	// supportMask[c][sq]: the squares on the adjacent files not in front
+	// of a pawn of colour c on sq; no own pawn there and the square in
+	// front attacked by an enemy pawn: backward.
+	supportMask [2][64]uint64
 	// shieldMask[c][sq]: the two ranks in front of a king of colour c on sq,
 	// on its file and the adjacent ones.
 	shieldMask [2][64]uint64
@@ -185,12 +99,16 @@ func init() {
 				if rr <= r+2 {
 					shieldMask[chess.White][sq] |= files & rank
 				}
+			} else {
+				supportMask[chess.White][sq] |= adjacentMask[f] & rank
 			}
 			if rr < r {
 				passedMask[chess.Black][sq] |= files & rank
 				if rr >= r-2 {
 					shieldMask[chess.Black][sq] |= files & rank
 				}
+			} else {
+				supportMask[chess.Black][sq] |= adjacentMask[f] & rank
 			}
 		}
 	}
@@ -200,9 +118,38 @@ func init() {
 // value serves any number of searches.
 type chessEval struct{}
 
+// evalTrace records, for the tuner, how often each weight counted in one
+// evaluation (white's count less black's) and the phase.
+type evalTrace struct {
+	coef  [numWeights]int32
+	phase int
+}
+
+// evalSum adds up the weights for both colours, and counts them in tr
+// when there is one.
+type evalSum struct {
+	mg, eg [2]int32
+	tr     *evalTrace
+}
+
+func (a *evalSum) add(c chess.Color, i, n int) {
+	w := &weights[i]
+	a.mg[c&1] += w.mg * int32(n)
+	a.eg[c&1] += w.eg * int32(n)
+	if a.tr != nil {
+		a.tr.coef[i] += int32(n) * (1 - 2*int32(c&1))
+	}
+}
+
 // evaluate scores s for the side to move.
 func (chessEval) evaluate(s *chess.State) int {
-	var mg, eg [2]int
+	return evaluate(s, nil)
+}
+
+// evaluate scores s for the side to move, counting the weights in tr
+// unless it is nil.
+func evaluate(s *chess.State, tr *evalTrace) int {
+	a := evalSum{tr: tr}
 	phase := 0
 	occ := s.Occupied()
 	pawns := [2]uint64{s.Pieces(chess.White, chess.Pawn), s.Pieces(chess.Black, chess.Pawn)}
@@ -216,21 +163,20 @@ func (chessEval) evaluate(s *chess.State) int {
 		chess.KingAttacks(kingSq[0]) | 1<<kingSq[0],
 		chess.KingAttacks(kingSq[1]) | 1<<kingSq[1],
 	}
-	var danger [2]int    // attack weight on each side's king zone
+	var danger [2]int    // attack units on each side's king zone
 	var attackers [2]int // number of pieces attacking it
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c ^ 1
-		flip := 56
+		flip := 0 // a square seen from c's side
 		if c == chess.Black {
-			flip = 0
+			flip = 56
 		}
 		own := s.ByColor(c)
 		for t := chess.Pawn; t <= chess.King; t++ {
 			for b := s.Pieces(c, t); b != 0; b &= b - 1 {
 				sq := bits.TrailingZeros64(b)
-				i := sq ^ flip
-				mg[c] += mgValue[t] + pstMG[t][i]
-				eg[c] += egValue[t] + pstEG[t][i]
+				a.add(c, wMaterial+int(t), 1)
+				a.add(c, wPST+int(t)*64+(sq^flip), 1)
 				phase += phaseWeight[t]
 				var att uint64
 				switch t {
@@ -245,18 +191,14 @@ func (chessEval) evaluate(s *chess.State) int {
 					f := sq & 7
 					switch {
 					case fileMask[f]&(pawns[0]|pawns[1]) == 0:
-						mg[c] += rookOpenMG
-						eg[c] += rookOpenEG
+						a.add(c, wRookOpen, 1)
 					case fileMask[f]&pawns[c] == 0:
-						mg[c] += rookSemiMG
-						eg[c] += rookSemiEG
+						a.add(c, wRookSemi, 1)
 					}
 				case chess.Queen:
 					att = chess.QueenAttacks(sq, occ)
 				}
-				n := bits.OnesCount64(att &^ own &^ pawnAtt[them])
-				mg[c] += mobMG[t] * (n - mobBase[t])
-				eg[c] += mobEG[t] * (n - mobBase[t])
+				a.add(c, mobIndex[t]+bits.OnesCount64(att&^own&^pawnAtt[them]), 1)
 				if att&kingZone[them] != 0 {
 					danger[them] += kingAttackWeight[t] * bits.OnesCount64(att&kingZone[them])
 					attackers[them]++
@@ -267,53 +209,47 @@ func (chessEval) evaluate(s *chess.State) int {
 		for b := pawns[c]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
 			f := sq & 7
-			if adjacentMask[f]&pawns[c] == 0 {
-				mg[c] -= isolatedMG
-				eg[c] -= isolatedEG
+			stop := sq + 8
+			if c == chess.Black {
+				stop = sq - 8
+			}
+			switch {
+			case adjacentMask[f]&pawns[c] == 0:
+				a.add(c, wIsolated, 1)
+			case supportMask[c][sq]&pawns[c] == 0 && pawnAtt[them]&(1<<stop) != 0:
+				a.add(c, wBackward, 1)
 			}
 			if passedMask[c][sq]&pawns[them] == 0 {
-				r := sq >> 3
-				if c == chess.Black {
-					r = 7 - r
-				}
-				mg[c] += passedMG[r]
-				eg[c] += passedEG[r]
+				a.add(c, wPassed+(sq^flip)>>3, 1)
 			}
 		}
 		for f := range 8 {
 			if n := bits.OnesCount64(pawns[c] & fileMask[f]); n > 1 {
-				mg[c] -= doubledMG * (n - 1)
-				eg[c] -= doubledEG * (n - 1)
+				a.add(c, wDoubled, n-1)
 			}
 		}
 		if bits.OnesCount64(s.Pieces(c, chess.Bishop)) >= 2 {
-			mg[c] += bishopPairMG
-			eg[c] += bishopPair
+			a.add(c, wBishopPair, 1)
 		}
 		// The pawn shield, for a king on its first two ranks.
 		k := kingSq[c]
-		r := k >> 3
-		if c == chess.Black {
-			r = 7 - r
-		}
-		if r <= 1 {
-			mg[c] += shieldMG * min(3, bits.OnesCount64(shieldMask[c][k]&pawns[c]))
+		if (k^flip)>>3 <= 1 {
+			a.add(c, wShield+min(3, bits.OnesCount64(shieldMask[c][k]&pawns[c])), 1)
 		}
 	}
-	// King danger: counted only with two attackers or more, growing
-	// quadratically, and scaled by the attacker's queen.
+	// King danger: counted with two attackers or more.
 	for c := chess.White; c <= chess.Black; c++ {
 		if attackers[c] >= 2 {
-			d := danger[c] * danger[c] / 4
-			if s.Pieces(c^1, chess.Queen) == 0 {
-				d /= 2
-			}
-			mg[c] -= min(d, 500)
+			a.add(c, wKingAttack+min(danger[c], 31), 1)
 		}
 	}
+	a.add(s.SideToMove(), wTempo, 1)
 	phase = min(phase, phaseTotal)
-	m := mg[0] - mg[1]
-	e := eg[0] - eg[1]
+	if tr != nil {
+		tr.phase = phase
+	}
+	m := int(a.mg[0] - a.mg[1])
+	e := int(a.eg[0] - a.eg[1])
 	score := (m*phase + e*(phaseTotal-phase)) / phaseTotal
 	// Without pawns, a side up by no more than a minor piece cannot win.
 	if pawns[0]|pawns[1] == 0 && abs(score) < 400 {
@@ -322,7 +258,7 @@ func (chessEval) evaluate(s *chess.State) int {
 	if s.SideToMove() == chess.Black {
 		score = -score
 	}
-	return score + tempo
+	return score
 }
 
 // nonPawnMaterial reports whether colour c has a piece other than pawns and

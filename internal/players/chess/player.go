@@ -15,13 +15,19 @@ import (
 
 // Player is "auto" for chess: a dedicated negamax on chess.State
 // (Make/Unmake, no interfaces in the tree) with principal variation search,
-// iterative deepening with aspiration windows, a transposition table,
-// quiescence search (captures and promotions ordered by MVV-LVA, losing
-// captures cut by static exchange evaluation, delta pruning), the check
-// extension, null-move pruning (not in check, not without pieces), reverse
-// futility pruning, late-move reductions, killer moves and the history
-// heuristic, mate scores, and draws by repetition, the fifty-move rule and
-// insufficient material inside the tree. The evaluation is chessEval.
+// iterative deepening with aspiration windows, a transposition table that
+// keeps each position's static evaluation, quiescence search (captures and
+// promotions ordered by MVV-LVA, losing captures cut by static exchange
+// evaluation, delta pruning, the table probed), the check extension,
+// null-move pruning (not in check, not without pieces), reverse futility
+// and futility pruning, late-move reductions (less for killers and moves
+// with a good history) and late-move pruning, static exchange evaluation
+// to order captures (losing ones after the quiet moves) and to prune
+// losing moves near the leaves, killer moves, the counter-move and the
+// history heuristic (a bonus for a cutoff, a malus for the quiet moves
+// tried before it), mate scores, and draws by repetition, the fifty-move
+// rule and insufficient material inside the tree. The evaluation is
+// chessEval.
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
@@ -49,28 +55,38 @@ type Player struct {
 	seldepth  int
 	aborted   bool
 	history   [2][64][64]int32
+	quiets    [search.MaxPly + 2][64]games.Move // the quiet moves searched at each ply, for the history malus
 	killers   [search.MaxPly + 2][2]games.Move
 	moves     [search.MaxPly + 2][256]games.Move
 	scores    [search.MaxPly + 2][256]int32
 	pv        [search.MaxPly + 2][search.MaxPly + 2]games.Move
 	pvLen     [search.MaxPly + 2]int
-	nullMove  [search.MaxPly + 2]bool // the move into ply+1 was a null move
-	gen       uint8                   // the table's generation: one a search
-	eval      chessEval
+	nullMove  [search.MaxPly + 2]bool       // the move into ply+1 was a null move
+	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
+	// counter[piece][to] is the quiet move that last refuted the move of
+	// piece to to (the counter-move heuristic).
+	counter [16][64]games.Move
+	gen     uint8 // the table's generation: one a search
+	eval    chessEval
 }
 
 // chessTTEntry is one slot of the table: the full key, the best move, the
-// score (mates relative to the entry's node), the depth and the bound, the
-// search (gen) and the game (epoch) that stored it. 24 bytes.
+// score (mates relative to the entry's node), the static evaluation
+// (noEval in check), the depth (0: quiescence) and the bound, the search
+// (gen) and the game (epoch) that stored it. 24 bytes.
 type chessTTEntry struct {
 	key   uint64
 	move  uint32
 	score int32
+	eval  int16
 	depth int8
 	bound uint8
 	gen   uint8
 	epoch uint16
 }
+
+// noEval is the stored static evaluation of a position in check (none).
+const noEval = math.MinInt16
 
 const (
 	boundUpper = 1
@@ -84,6 +100,17 @@ const (
 	chessMateBand = search.MaxEval // beyond it, a score is a mate
 	pollNodes     = 1024           // nodes between clock checks
 	deltaMargin   = 200
+	// SEE pruning: at depth seeDepth or less, a quiet move losing more
+	// than seeQuietMargin a ply, a capture losing more than
+	// seeCaptureMargin times the depth squared, is not searched.
+	seeDepth         = 8
+	seeQuietMargin   = 60
+	seeCaptureMargin = 20
+	// Futility pruning: at depth futilityDepth or less, quiet moves are
+	// skipped when the static evaluation plus futilityMargin a ply (and
+	// one) is no better than alpha.
+	futilityDepth  = 6
+	futilityMargin = 90
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -118,6 +145,7 @@ func (p *Player) Clear() {
 	}
 	p.history = [2][64][64]int32{}
 	p.killers = [search.MaxPly + 2][2]games.Move{}
+	p.counter = [16][64]games.Move{}
 }
 
 // Search implements search.Searcher.
@@ -389,7 +417,7 @@ func (p *Player) ttProbe(key uint64) (*chessTTEntry, bool) {
 	return e, e.key == key && e.bound != 0 && e.epoch == p.epoch
 }
 
-func (p *Player) ttStore(key uint64, m games.Move, score, depth, bound, ply int, gen uint8) {
+func (p *Player) ttStore(key uint64, m games.Move, score, static, depth, bound, ply int, gen uint8) {
 	e := &p.tt[key&uint64(len(p.tt)-1)]
 	live := e.bound != 0 && e.epoch == p.epoch // not empty, not of an earlier game
 	if live && e.key == key && m == games.NoMove {
@@ -398,7 +426,10 @@ func (p *Player) ttStore(key uint64, m games.Move, score, depth, bound, ply int,
 	if live && e.key != key && int(e.depth) > depth+2 && e.gen == gen && bound != boundExact {
 		return // keep a deeper entry of this search
 	}
-	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: gen, epoch: p.epoch}
+	if static != noEval {
+		static = max(min(static, math.MaxInt16), math.MinInt16+1)
+	}
+	*e = chessTTEntry{key: key, move: uint32(m), score: int32(toTT(score, ply)), eval: int16(static), depth: int8(depth), bound: uint8(bound), gen: gen, epoch: p.epoch}
 }
 
 // toTT and fromTT store mate scores relative to the node, not the root.
@@ -456,7 +487,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	}
 	key := s.Hash()
 	ttMove := games.NoMove
-	if e, ok := p.ttProbe(key); ok {
+	e, hit := p.ttProbe(key)
+	if hit {
 		ttMove = games.Move(e.move)
 		if !pvNode && int(e.depth) >= depth {
 			v := fromTT(int(e.score), ply)
@@ -469,19 +501,34 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 	}
 	us := s.SideToMove()
-	static := -chessInf
+	// static is the evaluation (from the table when it has one); est,
+	// which the pruning reads, is the table's score instead when its bound
+	// says that is nearer the truth.
+	static, est := noEval, -chessInf
 	if !inCheck {
-		static = p.eval.evaluate(s)
+		if hit && e.eval != noEval {
+			static = int(e.eval)
+		} else {
+			static = p.eval.evaluate(s)
+		}
+		est = static
+		if hit {
+			v := fromTT(int(e.score), ply)
+			if abs(v) < chessMateBand && (e.bound == boundLower && v > est || e.bound == boundUpper && v < est) {
+				est = v
+			}
+		}
 	}
 	if !pvNode && !inCheck {
 		// Reverse futility pruning: far above beta at low depth.
-		if depth <= 6 && static-80*depth >= beta && abs(beta) < chessMateBand {
-			return static
+		if depth <= 6 && est-80*depth >= beta && abs(beta) < chessMateBand {
+			return est
 		}
 		// Null-move pruning.
-		if depth >= 3 && static >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
-			r := 3 + depth/6 + min(2, (static-beta)/200)
+		if depth >= 3 && est >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
+			r := 3 + depth/6 + min(2, (est-beta)/200)
 			s.MakeNull()
+			p.played[ply] = games.NoMove
 			p.nullMove[ply] = true
 			v := -p.negamax(-beta, -beta+1, depth-1-r, ply+1, false, gen)
 			p.nullMove[ply] = false
@@ -517,19 +564,48 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		moves = moves[:n]
 	}
+	// The counter-move: the quiet move that last refuted the move into
+	// this node.
+	counterMove, counterSlot := games.NoMove, (*games.Move)(nil)
+	if ply > 0 && p.played[ply-1] != games.NoMove {
+		to := chess.To(p.played[ply-1])
+		counterSlot = &p.counter[s.PieceAt(to)&15][to]
+		counterMove = *counterSlot
+	}
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, ttMove)
+	p.scoreMoves(ply, moves, scores, ttMove, counterMove)
 
 	bestScore, bestMove := -chessInf, games.NoMove
 	origAlpha := alpha
-	quietsSearched := 0
+	futile := !pvNode && !inCheck && depth <= futilityDepth && est+futilityMargin*(depth+1) <= alpha && abs(alpha) < chessMateBand
+	quietsSearched := 0 // searched or pruned by futility
+	triedQuiets := 0    // searched, in p.quiets[ply]
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
 		capture := s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
 		quiet := !capture
+		// SEE pruning at shallow depth: a late move that loses material
+		// on its square by more than the depth allows.
+		if !pvNode && !inCheck && i > 0 && depth <= seeDepth && bestScore > -chessMateBand && scores[i] < 1<<25 {
+			limit := -seeQuietMargin * depth
+			if capture {
+				limit = -seeCaptureMargin * depth * depth
+			}
+			if p.see(m) < limit {
+				continue
+			}
+		}
 		s.Make(m)
+		p.played[ply] = m
 		givesCheck := s.InCheck()
+		// Futility pruning: near the leaves, a late quiet move that gives
+		// no check cannot lift a static score far below alpha.
+		if quiet && futile && i > 0 && !givesCheck && scores[i] < 1<<25-1 {
+			s.Unmake()
+			quietsSearched++
+			continue
+		}
 		var v int
 		if i == 0 {
 			v = -p.negamax(-beta, -alpha, depth-1, ply+1, pvNode, gen)
@@ -544,6 +620,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				if m == p.killers[ply][0] || m == p.killers[ply][1] {
 					r--
 				}
+				r -= int(p.history[us][chess.From(m)][chess.To(m)]) / (historyMax / 2)
 				r = max(0, min(r, depth-2))
 			}
 			v = -p.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, gen)
@@ -559,6 +636,10 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			return 0
 		}
 		if quiet {
+			if triedQuiets < len(p.quiets[ply]) {
+				p.quiets[ply][triedQuiets] = m
+				triedQuiets++
+			}
 			quietsSearched++
 		}
 		if v > bestScore {
@@ -574,13 +655,16 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 							p.killers[ply][1] = p.killers[ply][0]
 							p.killers[ply][0] = m
 						}
-						h := &p.history[us][chess.From(m)][chess.To(m)]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							for f := range p.history[us] {
-								for t := range p.history[us][f] {
-									p.history[us][f][t] /= 2
-								}
+						if counterSlot != nil {
+							*counterSlot = m
+						}
+						// The history: a bonus for the cutoff, a malus for
+						// the quiet moves searched before it in vain.
+						bonus := int32(min(depth*depth, historyMax/8))
+						p.addHistory(us, m, bonus)
+						for _, q := range p.quiets[ply][:triedQuiets] {
+							if q != m {
+								p.addHistory(us, q, -bonus)
 							}
 						}
 					}
@@ -590,7 +674,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		// Late-move pruning at shallow depth: quiet moves far down the list.
 		// Moves are picked best first, so after a quiet move only quiet
-		// moves are left: captures and killers are never skipped.
+		// moves and losing captures are left: winning captures and killers
+		// are never skipped.
 		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
 			break
 		}
@@ -602,7 +687,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	case alpha == origAlpha:
 		bound = boundUpper
 	}
-	p.ttStore(key, bestMove, bestScore, depth, bound, ply, gen)
+	p.ttStore(key, bestMove, bestScore, static, depth, bound, ply, gen)
 	return bestScore
 }
 
@@ -624,25 +709,43 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	if ply >= search.MaxPly {
 		return p.eval.evaluate(s)
 	}
+	// The table: a bound that decides, or the static evaluation.
+	key := s.Hash()
+	e, hit := p.ttProbe(key)
+	if hit {
+		v := fromTT(int(e.score), ply)
+		if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
+			return v
+		}
+	}
 	var moves []games.Move
 	best := -chessInf
-	static := 0
+	static := noEval
+	origAlpha := alpha
 	if inCheck {
 		moves = s.GenerateMoves(p.moves[ply][:0])
 		if len(moves) == 0 {
 			return -search.MateScore + ply
 		}
 	} else {
-		static = p.eval.evaluate(s)
+		if hit && e.eval != noEval {
+			static = int(e.eval)
+		} else {
+			static = p.eval.evaluate(s)
+		}
 		if static >= beta {
+			if !hit {
+				p.ttStore(key, games.NoMove, static, static, 0, boundLower, ply, p.gen)
+			}
 			return static
 		}
 		alpha = max(alpha, static)
 		best = static
 		moves = s.GenerateNoisy(p.moves[ply][:0])
 	}
+	bestMove := games.NoMove
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, games.NoMove)
+	p.scoreMoves(ply, moves, scores, games.NoMove, games.NoMove)
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
@@ -655,8 +758,8 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 			if promo == chess.NoPieceType && static+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
 				continue
 			}
-			// Losing captures are skipped.
-			if scores[i] < 1<<26 && p.see(m) < 0 {
+			// Losing captures (by SEE, see scoreMoves) are skipped.
+			if scores[i] < 1<<26 {
 				continue
 			}
 		}
@@ -670,19 +773,29 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 			best = v
 			if v > alpha {
 				alpha = v
+				bestMove = m
 				if v >= beta {
 					break
 				}
 			}
 		}
 	}
+	// Stored at depth 0, as a bound only (quiescence is no exact search).
+	bound := boundUpper
+	if best >= beta {
+		bound = boundLower
+	} else if best > origAlpha {
+		return best
+	}
+	p.ttStore(key, bestMove, best, static, 0, bound, ply, p.gen)
 	return best
 }
 
-// scoreMoves orders moves: the table's move, captures and promotions by
-// MVV-LVA (those that may lose material after the killers), killers,
-// then quiet moves by history.
-func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove games.Move) {
+// scoreMoves orders moves: the table's move, captures and promotions that
+// do not lose material by static exchange evaluation (MVV-LVA among them),
+// killers, the counter-move, quiet moves by history, then the losing
+// captures.
+func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove, counterMove games.Move) {
 	s := p.s
 	us := s.SideToMove()
 	for i, m := range moves {
@@ -696,19 +809,37 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove 
 			if promo := chess.Promotion(m); promo != chess.NoPieceType {
 				v += int32(seeValue[promo] * 16)
 			}
-			if victim >= attacker || chess.Promotion(m) == chess.Queen {
+			switch {
+			case victim >= attacker || chess.Promotion(m) == chess.Queen || p.see(m) >= 0:
 				scores[i] = 1<<26 + v
-			} else {
-				scores[i] = 1<<24 + v // maybe losing; SEE decides in quiescence
+			default:
+				scores[i] = -1<<24 + v // losing by SEE: after the quiet moves
 			}
 		case m == p.killers[ply][0]:
 			scores[i] = 1<<25 + 1
 		case m == p.killers[ply][1]:
 			scores[i] = 1 << 25
+		case m == counterMove:
+			scores[i] = 1<<25 - 1
 		default:
 			scores[i] = p.history[us][chess.From(m)][chess.To(m)]
 		}
 	}
+}
+
+// historyMax bounds the history scores: addHistory's gravity keeps them
+// within plus or minus it.
+const historyMax = 16384
+
+// addHistory moves quiet move m's history for colour c by bonus, less
+// the more it has already (the "gravity" of Stockfish's history).
+func (p *Player) addHistory(c chess.Color, m games.Move, bonus int32) {
+	h := &p.history[c][chess.From(m)][chess.To(m)]
+	ab := bonus
+	if ab < 0 {
+		ab = -ab
+	}
+	*h += bonus - *h*ab/historyMax
 }
 
 // pickMove brings the best-scored move from i on to index i.

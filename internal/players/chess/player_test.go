@@ -399,8 +399,37 @@ func TestChessEvalSymmetric(t *testing.T) {
 			t.Errorf("mirrored positions score %d and %d", a, b)
 		}
 	}
-	if v := e.evaluate(g.NewChess()); v != tempo {
-		t.Errorf("start position scores %d, want the tempo %d", v, tempo)
+	if v := e.evaluate(g.NewChess()); v != int(weights[wTempo].mg) {
+		t.Errorf("start position scores %d, want the tempo %d", v, weights[wTempo].mg)
+	}
+}
+
+// The tuner sees the evaluation as the sum of its weights times the
+// trace's counts: that sum must be the evaluation itself.
+func TestChessEvalTrace(t *testing.T) {
+	g := chessGame(t)
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+		"r3k2r/pp3ppp/2n5/3p4/8/5N2/PPP2PPP/R3K2R w KQkq - 0 1",
+		"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+		"8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+		"r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+	} {
+		s := chessPos(t, g, fen)
+		var tr evalTrace
+		got := evaluate(s, &tr)
+		var mg, eg int
+		for i, c := range tr.coef {
+			mg += int(c) * int(weights[i].mg)
+			eg += int(c) * int(weights[i].eg)
+		}
+		want := (mg*tr.phase + eg*(phaseTotal-tr.phase)) / phaseTotal
+		if s.SideToMove() == chess.Black {
+			want = -want
+		}
+		if got != want {
+			t.Errorf("%s: evaluate %d, the trace's sum %d", fen, got, want)
+		}
 	}
 }
 
