@@ -31,7 +31,7 @@ import (
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
-// Time: chessBudget's soft limit ends iterative deepening, its hard limit
+// Time: chessPolicy's soft limit ends iterative deepening, its hard limit
 // (a timer and a check of the clock every 1024 nodes) ends the search.
 // Limits.RootMoves restricts the moves searched at the root (UCI's
 // searchmoves). The table persists between searches; Clear empties it, in
@@ -172,7 +172,7 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 			maxDepth = min(lim.Depth, maxDepth)
 		}
 		var hard time.Duration
-		soft, hard = chessBudget(lim, s.Player())
+		soft, hard = chessPolicy.Allocate(lim, s.Player())
 		if hard > 0 {
 			p.hard = p.start.Add(hard)
 			t := time.AfterFunc(hard, func() { p.stop.Store(true) })
@@ -314,64 +314,23 @@ func exclude(moves []games.Move, found []search.Info) []games.Move {
 	return out
 }
 
-// Time management.
-const (
-	// defaultMoveOverhead is kept back from the clock on every move when
-	// Limits.MoveOverhead is 0 (as search.Allocate does).
-	defaultMoveOverhead = 30 * time.Millisecond
-	// budgetMovesToGo is the number of moves a sudden-death clock is
-	// shared among.
-	budgetMovesToGo = 30
-	// minThink is the budget when the clock has no more than the overhead
-	// left: the search answers with what its first iteration found.
-	minThink = time.Millisecond
-)
-
-// chessBudget is the chess player's time manager: for the player to move it
-// returns soft (no new iteration starts once half of it is gone) and hard
-// (the search stops). MoveTime is used less the move overhead (at most a
-// fifth of it), as Stockfish does: the reply must arrive within it. With a clock,
-// only what is on it now counts (the increment comes after the move): the
-// usable time is the clock less the move overhead; soft is that over the
-// moves to go (30 in sudden death) plus 3/4 of the increment, hard is three
-// times soft, and neither goes past a share of the usable time: 3/4 on the
-// last move before a time control (movestogo 1), 3/8 on the one before,
-// else 1/4. So a clock below the increment never spends the increment
-// before it arrives; a long game at 1+0.01 settles with the clock near
-// the overhead plus four increments or more, not at the overhead; and in
-// an emergency, with no more than the overhead left, both are minThink.
-// Zero means no time limit (no clock for the player, or Infinite).
-func chessBudget(lim search.Limits, player int) (soft, hard time.Duration) {
-	if lim.Infinite {
-		return 0, 0
-	}
-	if lim.MoveTime > 0 {
-		return search.Allocate(lim, player) // the movetime less the overhead
-	}
-	overhead := lim.MoveOverhead
-	if overhead <= 0 {
-		overhead = defaultMoveOverhead
-	}
-	if player < 0 || player >= len(lim.Time) || lim.Time[player] <= 0 {
-		return 0, 0
-	}
-	var inc time.Duration
-	if player < len(lim.Inc) {
-		inc = lim.Inc[player]
-	}
-	mtg := lim.MovesToGo
-	if mtg <= 0 || mtg > budgetMovesToGo {
-		mtg = budgetMovesToGo
-	}
-	usable := lim.Time[player] - overhead
-	most := usable * 3 / time.Duration(4*min(mtg, 3))
-	if most < minThink {
-		return minThink, minThink
-	}
-	soft = min(usable/time.Duration(mtg)+inc*3/4, most)
-	hard = min(3*soft, most)
-	return max(soft, minThink), max(hard, minThink)
-}
+// chessPolicy is the chess player's time management (search.Policy): for
+// the player to move, soft (no new iteration starts once half of it is
+// gone) and hard (the search stops). MoveTime is used less the move
+// overhead (at most a fifth of it), as Stockfish does: the reply must
+// arrive within it. With a clock, only what is on it now counts (the
+// increment comes after the move): the usable time is the clock less the
+// move overhead (30 ms unless Limits.MoveOverhead says); soft is that over
+// the moves to go (30 in sudden death) plus 3/4 of the increment, hard is
+// three times soft, and neither goes past a share of the usable time: 3/4
+// on the last move before a time control (movestogo 1), 3/8 on the one
+// before, else 1/4 (Burst 3). So a clock below the increment never spends
+// the increment before it arrives; a long game at 1+0.01 settles with the
+// clock near the overhead plus four increments or more, not at the
+// overhead; and in an emergency, with no more than the overhead left, both
+// are a millisecond: the search answers with what its first iteration
+// found.
+var chessPolicy = search.Policy{MovesToGo: 30, Overhead: 30 * time.Millisecond, Burst: 3, MinThink: time.Millisecond}
 
 // hashFull is the permille of the table in use, sampled as Stockfish
 // does: the first 1000 entries, counting those this search stored.

@@ -190,7 +190,7 @@ func TestChessClock(t *testing.T) {
 	}
 }
 
-// chessBudget in the cases where a clock is lost: little time left, the
+// chessPolicy in the cases where a clock is lost: little time left, the
 // last move before a time control, a clock below the increment, a few
 // milliseconds left. No wall clock: the budget is a pure function.
 func TestChessBudget(t *testing.T) {
@@ -209,10 +209,10 @@ func TestChessBudget(t *testing.T) {
 		{"1+0.01 100ms left", clock(100*ms, 10*ms), 10 * ms, 17 * ms},
 		{"1+0.01 40ms left", clock(40*ms, 10*ms), 2 * ms, 2 * ms},
 		{"left below the increment", clock(40*ms, 100*ms), 2 * ms, 2 * ms},
-		{"at the overhead", clock(30*ms, 10*ms), minThink, minThink},
-		{"emergency: 5ms left", clock(5*ms, 10*ms), minThink, minThink},
-		{"emergency: 1ms left", clock(ms, 0), minThink, minThink},
-		{"emergency: overhead 1ms, 5ms left", with(clock(5*ms, 0), func(l *search.Limits) { l.MoveOverhead = ms }), minThink, minThink},
+		{"at the overhead", clock(30*ms, 10*ms), chessPolicy.MinThink, chessPolicy.MinThink},
+		{"emergency: 5ms left", clock(5*ms, 10*ms), chessPolicy.MinThink, chessPolicy.MinThink},
+		{"emergency: 1ms left", clock(ms, 0), chessPolicy.MinThink, chessPolicy.MinThink},
+		{"emergency: overhead 1ms, 5ms left", with(clock(5*ms, 0), func(l *search.Limits) { l.MoveOverhead = ms }), chessPolicy.MinThink, chessPolicy.MinThink},
 		{"last move before the control", with(clock(2*time.Second, 0), func(l *search.Limits) { l.MovesToGo = 1 }), 1477 * ms, 1477 * ms},
 		{"two moves before the control", with(clock(time.Second, 0), func(l *search.Limits) { l.MovesToGo = 2 }), 364 * ms, 364 * ms},
 		{"last increment: movestogo 1, 100ms left", with(clock(100*ms, 10*ms), func(l *search.Limits) { l.MovesToGo = 1 }), 52 * ms, 52 * ms},
@@ -223,7 +223,7 @@ func TestChessBudget(t *testing.T) {
 		{"infinite", with(clock(time.Second, 0), func(l *search.Limits) { l.Infinite = true }), 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			soft, hard := chessBudget(tc.lim, 0)
+			soft, hard := chessPolicy.Allocate(tc.lim, 0)
 			if (soft-tc.soft).Abs() > ms || (hard-tc.hard).Abs() > ms {
 				t.Errorf("soft %v hard %v, want %v %v", soft, hard, tc.soft, tc.hard)
 			}
@@ -237,13 +237,13 @@ func TestChessBudget(t *testing.T) {
 				for _, overhead := range []time.Duration{0, ms, 30 * ms, 200 * ms} {
 					lim := clock(left, inc)
 					lim.MovesToGo, lim.MoveOverhead = mtg, overhead
-					soft, hard := chessBudget(lim, 0)
-					o := cmp.Or(overhead, defaultMoveOverhead)
+					soft, hard := chessPolicy.Allocate(lim, 0)
+					o := cmp.Or(overhead, chessPolicy.Overhead)
 					share := (left - o) * 3 / 4 // movestogo 1
 					if mtg == 0 || mtg > 2 {
 						share = (left - o) / 4
 					}
-					if soft > hard || hard < minThink || hard > minThink && hard > share {
+					if soft > hard || hard < chessPolicy.MinThink || hard > chessPolicy.MinThink && hard > share {
 						t.Errorf("left %v inc %v movestogo %d overhead %v: soft %v hard %v", left, inc, mtg, overhead, soft, hard)
 					}
 				}
