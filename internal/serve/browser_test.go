@@ -1045,3 +1045,17 @@ func TestBrowserHint(t *testing.T) {
 		t.Errorf("%d pieces on the board after the take-back", n)
 	}
 }
+
+// TestBrowserWatchNone: "Watch a match" on a server that watches none says
+// so, once, instead of trying to reconnect for ever.
+func TestBrowserWatchNone(t *testing.T) {
+	e := newBrowserEnv(t)
+	ctx := e.page("/watch", false)
+	waitJS(t, ctx, `document.querySelector(".watch-none")`, "the page saying no match is shown")
+	if got := eval[string](t, ctx, `document.querySelector(".watch-none").textContent`); !strings.HasPrefix(got, "This server shows no match") {
+		t.Errorf("the page says %q", got)
+	}
+	if eval[bool](t, ctx, `document.body.textContent.includes("Connection lost")`) {
+		t.Error("the page says the connection is lost")
+	}
+}

@@ -39,12 +39,14 @@ export function watch(main) {
    * games: by number, the last game message (live) and the end (finished).
    * follow: show the newest game in progress until a game is picked.
    * @type {{match: import("./wire.js").Match | null, games: Map<number, Game>, standings: import("./wire.js").Standings | null,
-   *   shown: number | null, follow: boolean, step: number | null, closed: boolean}}
+   *   shown: number | null, follow: boolean, step: number | null, closed: boolean, none: boolean}}
    */
-  const st = { match: null, games: new Map(), standings: null, shown: null, follow: true, step: null, closed: false };
+  const st = { match: null, games: new Map(), standings: null, shown: null, follow: true, step: null, closed: false, none: false };
 
   function connect() {
     const ws = new WebSocket(wsURL("/ws/watch"));
+    let opened = false;
+    ws.onopen = () => { opened = true; };
     ws.onmessage = (ev) => {
       /** @type {import("./wire.js").WatchDown} */
       let msg;
@@ -67,7 +69,17 @@ export function watch(main) {
       st.closed = false;
       render();
     };
-    ws.onclose = () => { st.closed = true; render(); setTimeout(connect, 2000); };
+    ws.onclose = async () => {
+      if (!opened) {
+        // A socket that never opened: a server that watches no match
+        // says so (404) to a plain request, and there is nothing to wait for.
+        const r = await fetch("/ws/watch").catch(() => null);
+        if (r && r.status === 404) { st.none = true; render(); return; }
+      }
+      st.closed = true;
+      render();
+      setTimeout(connect, 2000);
+    };
   }
 
   function standings() {
@@ -92,6 +104,7 @@ export function watch(main) {
 
   function render() {
     main.replaceChildren();
+    if (st.none) { main.append(h("p", { class: "error watch-none" }, t("watch.none"))); return; }
     if (st.closed) main.append(h("p", { class: "error" }, t("room.lost")));
     if (!st.match) { main.append(h("p", {}, t("watch.waiting"))); return; }
     const desc = st.match.description;
