@@ -284,6 +284,9 @@ type personSeat struct {
 }
 
 func (p *personSeat) Go(ctx context.Context, req client.GoRequest) (client.GoReply, error) {
+	if mv, ok := p.forcedPass(); ok {
+		return client.GoReply{Move: mv}, nil // no choice to wait for, no time spent
+	}
 	start := time.Now()
 	var flag <-chan time.Time
 	if req.Deadline > 0 {
@@ -303,6 +306,22 @@ func (p *personSeat) Go(ctx context.Context, req client.GoRequest) (client.GoRep
 	case <-ctx.Done():
 		return client.GoReply{}, ctx.Err()
 	}
+}
+
+// forcedPass is the pass when it is the only legal move of the position
+// the person is asked to move in (Othello with no disc to turn): the room
+// plays it for them, and it shows in the move list like any move.
+func (p *personSeat) forcedPass() (string, bool) {
+	p.room.mu.Lock()
+	defer p.room.mu.Unlock()
+	st := p.room.st
+	if st == nil || st.Player() < 0 {
+		return "", false
+	}
+	if legal := st.LegalMoves(nil); len(legal) == 1 && st.FormatMove(legal[0]) == "pass" {
+		return "pass", true
+	}
+	return "", false
 }
 
 // engineSeat is an engine's seat at the Table: the process starts at the
