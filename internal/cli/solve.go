@@ -50,8 +50,9 @@ func runSolve(ctx context.Context, env Env, args []string) error {
 func solveDoc() string {
 	var b strings.Builder
 	b.WriteString("\nSolves a position exactly: the start of VARIANT, or --position (a position\nstring of its family), followed by --moves.")
+	fams := players.Families()
 	for _, name := range solvable() {
-		b.WriteString("\n\n" + players.Families()[name].SolveDoc)
+		b.WriteString("\n\n" + fams[name].SolveDoc)
 	}
 	return b.String()
 }
