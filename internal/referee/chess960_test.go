@@ -98,7 +98,7 @@ func countCastlings(t *testing.T, r *record.Record) int {
 func TestChess960Stockfish(t *testing.T) {
 	t.Parallel()
 	sf := stockfishPath(t)
-	me := EngineConfig{Name: "meeple", Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}, Proto: "uci", Restart: true}
+	me := realEngineAs("meeple", "uci")
 	stockfish := EngineConfig{Name: "stockfish", Cmd: sf, Proto: "uci", Restart: true,
 		Options: []EngineOption{{"Threads", "1"}, {"Hash", "16"}}}
 	if n := playChess960(t, chess960Numbers(shortOr(4, 1)), me, stockfish); n == 0 {
@@ -111,7 +111,7 @@ func TestChess960Stockfish(t *testing.T) {
 func TestChess960UCI(t *testing.T) {
 	t.Parallel()
 	me := func(name string) EngineConfig {
-		return EngineConfig{Name: name, Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}, Proto: "uci", Restart: true}
+		return realEngineAs(name, "uci")
 	}
 	if n := playChess960(t, chess960Numbers(shortOr(2, 1)), me("a"), me("b")); n == 0 {
 		t.Error("no game castled: the arrays test too little")
@@ -122,7 +122,7 @@ func TestChess960UCI(t *testing.T) {
 // fails a Chess960 match before its first game.
 func TestChess960NeedsOption(t *testing.T) {
 	plain := EngineConfig{Name: "plain", Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=plainuci", noExitSleep}, Proto: "uci", Restart: true}
-	me := EngineConfig{Name: "meeple", Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}, Proto: "uci", Restart: true}
+	me := realEngineAs("meeple", "uci")
 	cfg := testConfig(t, "chess960", 2, me, plain)
 	_, err := Run(t.Context(), cfg)
 	if err == nil || !strings.Contains(err.Error(), "engine plain: chess960 is Chess960, and the engine does not list the UCI_Chess960 option") {

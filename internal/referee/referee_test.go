@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	_ "github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/protocol/client"
 )
 
@@ -16,13 +18,33 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv("REFEREE_HELPER"); mode != "" {
 		os.Exit(helperMain(mode))
 	}
-	os.Exit(m.Run())
+	dir, err := os.MkdirTemp("", "referee-test")
+	if err == nil {
+		realEngine, err = meepletest.EngineFor(realEngine, dir)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
-// meeple is the real engine (this test binary in engine mode).
+// realEngine starts meeple's engine: this test binary in engine mode, or a
+// plain meeple under -race (see meepletest).
+var realEngine = meepletest.Engine{Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}}
+
+// realEngineAs is the real engine, named name, in the protocol proto.
+func realEngineAs(name, proto string) EngineConfig {
+	return EngineConfig{Name: name, Cmd: realEngine.Cmd, Args: realEngine.Args, Env: realEngine.Env, Proto: proto, Restart: true}
+}
+
+// meeple is the real engine searching to depth, with a small hash.
 func meeple(name string, depth int, options ...EngineOption) EngineConfig {
-	return EngineConfig{Name: name, Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}, Restart: true,
-		Depth: &depth, Options: append([]EngineOption{{"Hash", "1"}}, options...)}
+	e := realEngineAs(name, "")
+	e.Depth, e.Options = &depth, append([]EngineOption{{"Hash", "1"}}, options...)
+	return e
 }
 
 // fake is the fake engine with the given FAKE_* settings.

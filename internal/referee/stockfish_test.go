@@ -89,8 +89,8 @@ func TestStockfishMatch(t *testing.T) {
 	// for a machine busy with other work: a process left unscheduled for
 	// 100 ms is not what this test looks for. Stockfish gets more: at its
 	// weakest it plays its clock down to a few milliseconds.
-	me := EngineConfig{Name: "meeple", Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep},
-		Proto: "uci", Restart: true, Options: []EngineOption{{"Hash", "16"}, {"Move Overhead", "50"}}}
+	me := realEngineAs("meeple", "uci")
+	me.Options = []EngineOption{{"Hash", "16"}, {"Move Overhead", "50"}}
 	stockfish := EngineConfig{Name: "stockfish", Cmd: sf, Proto: "uci", Restart: true,
 		Options: []EngineOption{{"Threads", "1"}, {"Hash", "16"}, {"Move Overhead", "100"},
 			{"UCI_LimitStrength", "true"}, {"UCI_Elo", strconv.Itoa(elo)}}}

@@ -1,0 +1,53 @@
+// Package meepletest starts meeple's engine as a process in tests.
+//
+// A test binary is usually its own engine (the helper-process pattern: run
+// again with a variable set, it speaks the protocol). A race-built test
+// binary is a poor engine, though: it takes twice the CPU to start and
+// several times to search, and the races a test looks for are in the
+// test's process, not in the engine's. EngineFor gives those tests a plain
+// meeple binary, built once.
+package meepletest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// Engine is a command that speaks meeple's engine protocol.
+type Engine struct {
+	Cmd  string
+	Args []string
+	Env  []string // extra KEY=VALUE entries
+}
+
+// EngineFor returns self, the test binary as its own engine, or, in a
+// race-built test binary, meeple built without -race into dir (its
+// `engine` subcommand). Building takes a link when the packages are in the
+// build cache, as they are after the plain test run.
+func EngineFor(self Engine, dir string) (Engine, error) {
+	if !Race {
+		return self, nil
+	}
+	bin, err := Build(dir)
+	if err != nil {
+		return Engine{}, err
+	}
+	return Engine{Cmd: bin, Args: []string{"engine"}}, nil
+}
+
+// Build compiles cmd/meeple without -race into dir and returns its path.
+func Build(dir string) (string, error) {
+	gotool, err := exec.LookPath("go") // go test puts GOROOT/bin first in PATH
+	if err != nil {
+		return "", fmt.Errorf("building meeple: %w", err)
+	}
+	bin := filepath.Join(dir, "meeple")
+	cmd := exec.Command(gotool, "build", "-race=false", "-o", bin, "github.com/meeple-games/meeple/cmd/meeple")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building meeple: %w", err)
+	}
+	return bin, nil
+}

@@ -1,0 +1,6 @@
+//go:build race
+
+package meepletest
+
+// Race is whether this binary was built with -race.
+const Race = true
