@@ -406,8 +406,9 @@ func (w cancelOnWrite) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestShardsFromEnv runs a match as a Kubernetes Indexed Job and as a
-// Slurm array would: each task finds its shard in its environment, is
+// TestShardsFromEnv runs a match as a Kubernetes Indexed Job or a Slurm
+// array would: each task finds its shard in its environment (the two
+// systems' variables name the same shards), is
 // interrupted after its first game (a pod evicted, a job preempted) and
 // run again; the merged shards give the records and standings of one
 // unsharded run with the same seed.
@@ -431,38 +432,40 @@ func TestShardsFromEnv(t *testing.T) {
 				"SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_STEP": "1"}
 		}},
 	}
+	// Both systems name the same three shards; each task is interrupted
+	// and run again.
 	for name, sys := range systems {
-		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			var outs []string
-			for task := range shards {
-				env := sys.env(task)
-				sh, err := ParseShard(sys.spec, func(k string) string { return env[k] })
-				if err != nil {
-					t.Fatal(err)
-				}
-				c := base
-				c.Shard = sh
-				c.Out = filepath.Join(dir, fmt.Sprint("shard-", task))
-				ctx, cancel := context.WithCancel(context.Background())
-				c.Stdout, c.Terminal = cancelOnWrite{cancel}, ptr(true)
-				_, err = Run(ctx, c)
-				cancel()
-				if !errors.Is(err, ErrInterrupted) {
-					t.Fatalf("task %d (shard %v), interrupted: %v", task, sh, err)
-				}
-				if got := len(journalOf(t, c).records); got < 1 || got >= 4 {
-					t.Fatalf("task %d (shard %v) interrupted with %d of 4 games journaled; want some", task, sh, got)
-				}
-				c.Stdout, c.Terminal = nil, nil
-				if s := run(t, c); s.Games != 4 {
-					t.Errorf("task %d (shard %v) rerun: %d games, want 4", task, sh, s.Games)
-				}
-				outs = append(outs, c.Out)
+		for task := range shards {
+			env := sys.env(task)
+			sh, err := ParseShard(sys.spec, func(k string) string { return env[k] })
+			if want := (Shard{I: task + 1, N: shards}); err != nil || sh != want {
+				t.Fatalf("%s task %d: shard %v, %v; want %v", name, task, sh, err, want)
 			}
-			mergeEqualsWhole(t, base.Out, whole, filepath.Join(dir, "all"), outs)
-		})
+		}
 	}
+	dir := t.TempDir()
+	var outs []string
+	for task := range shards {
+		c := base
+		c.Shard = Shard{I: task + 1, N: shards}
+		c.Out = filepath.Join(dir, fmt.Sprint("shard-", task))
+		ctx, cancel := context.WithCancel(context.Background())
+		c.Stdout, c.Terminal = cancelOnWrite{cancel}, ptr(true)
+		_, err := Run(ctx, c)
+		cancel()
+		if !errors.Is(err, ErrInterrupted) {
+			t.Fatalf("task %d (shard %v), interrupted: %v", task, c.Shard, err)
+		}
+		if got := len(journalOf(t, c).records); got < 1 || got >= 4 {
+			t.Fatalf("task %d (shard %v) interrupted with %d of 4 games journaled; want some", task, c.Shard, got)
+		}
+		c.Stdout, c.Terminal = nil, nil
+		if s := run(t, c); s.Games != 4 {
+			t.Errorf("task %d (shard %v) rerun: %d games, want 4", task, c.Shard, s.Games)
+		}
+		outs = append(outs, c.Out)
+	}
+	mergeEqualsWhole(t, base.Out, whole, filepath.Join(dir, "all"), outs)
 }
 
 // gamesOf reads a records file and keeps what does not depend on timing.
@@ -508,7 +511,8 @@ func TestShipped(t *testing.T) {
 				a, b = meeple("a", 1, EngineOption{"Algorithm", "random"}), meeple("b", 1, EngineOption{"Algorithm", "random"})
 			}
 			cfg := testConfig(t, v.Name, 2, a, b)
-			cfg.MoveTimeout = 20 * time.Second // an endgame solve under -race, with every variant at once
+			cfg.Concurrency = 1 // two processes, not four: the variants run at once already
+			cfg.MoveTimeout = 20 * time.Second // an endgame solve, with every variant at once
 			run(t, cfg)
 			rs := journalOf(t, cfg).records
 			if len(rs) != 2 {
