@@ -511,7 +511,7 @@ func TestShipped(t *testing.T) {
 				a, b = meeple("a", 1, EngineOption{"Algorithm", "random"}), meeple("b", 1, EngineOption{"Algorithm", "random"})
 			}
 			cfg := testConfig(t, v.Name, 2, a, b)
-			cfg.Concurrency = 1 // two processes, not four: the variants run at once already
+			cfg.Concurrency = 1                // two processes, not four: the variants run at once already
 			cfg.MoveTimeout = 20 * time.Second // an endgame solve, with every variant at once
 			run(t, cfg)
 			rs := journalOf(t, cfg).records
