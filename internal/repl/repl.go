@@ -242,6 +242,9 @@ func (r *repl) greet() {
 		}
 		r.printf("%s; level %s\n", strings.Join(seats, ", "), r.level)
 	}
+	if r.t.Game().Type().Chance {
+		r.printf("seed %d (--seed %d deals the same again)\n", r.seed, r.seed)
+	}
 	example := ""
 	if d := r.t.Game().Describe(); d.MoveExample != "" {
 		example = " (" + d.MoveExample + ")"
