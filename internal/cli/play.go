@@ -99,7 +99,8 @@ replay accepts as valid but unfinished and standings never count.
 Examples:
   meeple play connect4 --as o --level 7
   meeple play qubic --engine 'cmd=@self option.Algorithm=mcts'
-  meeple play othello --watch --level 2s
+  meeple play othello-6x6 --watch --level 2
+  meeple play thegame --set players=3 --seed 7
   meeple play nocca --humans`
 
 // playFlags are meeple play's flags.
@@ -113,13 +114,13 @@ type playFlags struct {
 
 func (f *playFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.engines, "engine", "the engine `SPEC`: builtin, none, or cmd=PROGRAM ... (repeatable; see above)")
-	fs.Var(&f.set, "set", "override a rule: `key=value` (repeatable)")
+	addSet(fs, &f.set)
 	fs.StringVar(&f.as, "as", "", "your `seat`: a seat name (x, o, black, white...), p1.. or 1.. (default the first)")
 	fs.StringVar(&f.level, "level", "5", "the engine's `level`: 1..10, or a time per move (2s)")
 	fs.BoolVar(&f.watch, "watch", false, "engines play every seat; you watch (Ctrl-C pauses)")
 	fs.BoolVar(&f.humans, "humans", false, "people play every seat (the engine only gives hints)")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers (default: a fresh one each session)")
-	fs.DurationVar(&f.delay, "delay", time.Second, "with --watch, the pause before each move (0: none; default 1s on a terminal, 0 otherwise)")
+	fs.DurationVar(&f.delay, "delay", 0, "with --watch, the pause before each move (0: none; default 1s on a terminal, none otherwise)")
 	fs.StringVar(&f.color, "color", "auto", "colour and Unicode pieces: auto (on a terminal without NO_COLOR), always or never")
 }
 
@@ -178,8 +179,11 @@ func (f *playFlags) screen(fs *flag.FlagSet, o *repl.Options, stdout *os.File, i
 	if delaySet && !f.watch {
 		return fmt.Errorf("--delay is for --watch")
 	}
-	if f.watch && (delaySet || outTTY) {
+	switch {
+	case f.watch && delaySet:
 		o.Delay = f.delay
+	case f.watch && outTTY:
+		o.Delay = time.Second
 	}
 	if outTTY && os.Getenv("TERM") != "dumb" {
 		// The engine's thinking on one line, redrawn in place.
