@@ -175,7 +175,16 @@ type ViewState interface {
 	Resample(player int, rng *rand.Rand) State
 }
 
-// ParseLegal parses s in st's notation and checks that it is legal now.
+// Explainer is implemented by states that can tell a player why a move
+// their notation reads is not legal now, as the rules see it: "e4 is
+// taken", "the king would be in check", "card 57 is not in your hand".
+// The answer is "" when the move is legal or the state cannot say.
+type Explainer interface {
+	WhyIllegal(m Move) string
+}
+
+// ParseLegal parses s in st's notation and checks that it is legal now; an
+// illegal move's error says why when st is an Explainer.
 func ParseLegal(st State, s string) (Move, error) {
 	m, err := st.ParseMove(s)
 	if err != nil {
@@ -189,7 +198,12 @@ func ParseLegal(st State, s string) (Move, error) {
 	if st.Player() == Terminal {
 		return NoMove, fmt.Errorf("move %q: the game is over", s)
 	}
-	return NoMove, fmt.Errorf("move %q: illegal in this position", s)
+	if ex, ok := st.(Explainer); ok {
+		if why := ex.WhyIllegal(m); why != "" {
+			return NoMove, fmt.Errorf("move %q: not legal here: %s", s, why)
+		}
+	}
+	return NoMove, fmt.Errorf("move %q: not legal here", s)
 }
 
 // SampleChance draws a chance outcome at a chance node.

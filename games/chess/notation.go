@@ -577,7 +577,7 @@ func (s *State) ParseSAN(text string) (games.Move, error) {
 				return m, nil
 			}
 		}
-		return fail("castling on that side is not legal here")
+		return fail("castling on that side is not legal here: %s", s.whyNoCastlingSide(long))
 	}
 	if t == "" {
 		return fail("empty")
@@ -643,7 +643,7 @@ func (s *State) ParseSAN(text string) (games.Move, error) {
 	case n == 0 && pt == Pawn && promo == NoPieceType && (to>>3 == 7 || to>>3 == 0):
 		return fail("a pawn reaching the last rank must promote: add =Q, =R, =B or =N")
 	case n == 0:
-		return fail("no legal move matches")
+		return fail("not legal here: %s", s.whyNoSAN(pt, to, fromFile, fromRank))
 	}
 	return match, nil
 }

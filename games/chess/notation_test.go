@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -89,10 +90,20 @@ func TestSANInput(t *testing.T) {
 		{"4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 2", "cd6", "c5d6"},
 		{"", "nf3", "!want a move such as"},
 		{"", "Nxf3", "!x, but f3 captures nothing"},
-		{"", "Nd2", "!no legal move matches"},
-		{"", "O-O", "!castling on that side is not legal here"},
-		{"", "e5", "!no legal move matches"},
-		{"", "exd3", "!no legal move matches"},
+		{"", "Nd2", "!not legal here: d2 holds a white piece already"},
+		{"", "O-O", "!castling on that side is not legal here: castling needs the squares between the king and the rook empty"},
+		{"", "e5", "!not legal here: no white pawn can move to e5"},
+		{"", "exd3", "!not legal here: no white pawn can move to d3"},
+		{"", "Qh5", "!not legal here: no white queen can move to h5"},
+		{"", "Bb5", "!not legal here: no white bishop can move to b5"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Nf3", "!not legal here: white has no knight"},
+		// After 1.e4 e5 2.Qh5 the f-pawn is pinned; after 1.e4 f6 2.Qh5+ black is in check.
+		{"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "f6", "!not legal here: it would leave the king in check (the piece is pinned)"},
+		{"rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "a6", "!not legal here: the king is in check, and this move does not get it out"},
+		{"4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "Kd1", "!not legal here: the king would be in check there"},
+		{"4k3/8/8/8/8/8/8/R3K2r w Q - 0 1", "O-O-O", "!the king cannot castle out of check"},
+		{"4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O", "!no castling right on that side"},
+		{"4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "O-O", "!the king may not cross or land on an attacked square"},
 		{"", "xe4", "!a pawn capture names the pawn's file"},
 		{"", "e2-e4", "!want a move such as"},
 		{"", "", "!empty"},
@@ -169,5 +180,30 @@ func TestUCI(t *testing.T) {
 	if _, err := mustFEN(t, load(t, "chess"), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").ParseMove("e1a1"); err == nil ||
 		!strings.Contains(err.Error(), "no castling right with the rook on a1") {
 		t.Errorf("e1a1 without the right: %v", err)
+	}
+}
+
+// TestWhyIllegal: games.ParseLegal says why a move in UCI notation is not
+// legal, as a player understands it.
+func TestWhyIllegal(t *testing.T) {
+	g := load(t, "chess")
+	for _, tc := range []struct{ fen, in, want string }{
+		{"", "e2e5", "a pawn cannot move from e2 to e5"},
+		{"", "d1d3", "a queen cannot move from d1 to d3"},
+		{"", "g1e2", "e2 holds a white piece already"},
+		{"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "f7f6", "it would leave the king in check (the piece is pinned)"},
+		{"rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "a7a6", "the king is in check, and this move does not get it out"},
+		{"4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "e1d1", "the king would be in check there"},
+		{"4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1c1", "castling needs the squares between the king and the rook empty"},
+		{"4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "e1g1", "the king may not cross or land on an attacked square when castling"},
+	} {
+		s := g.NewChess()
+		if tc.fen != "" {
+			s = mustFEN(t, g, tc.fen)
+		}
+		want := fmt.Sprintf("move %q: not legal here: %s", tc.in, tc.want)
+		if _, err := games.ParseLegal(s, tc.in); err == nil || err.Error() != want {
+			t.Errorf("%s: ParseLegal(%q) = %v; want %q", s.FEN(), tc.in, err, want)
+		}
 	}
 }

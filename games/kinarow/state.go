@@ -214,3 +214,25 @@ func (s *State) hashFromScratch() uint64 {
 	}
 	return h
 }
+
+// WhyIllegal says why m is not legal now: the game is over, the cell is
+// taken, or, with gravity, the cell is not where a stone dropped in its
+// column lands.
+func (s *State) WhyIllegal(m games.Move) string {
+	g := s.g
+	switch {
+	case s.Player() == games.Terminal:
+		return "the game is over"
+	case int64(m) < 0 || int64(m) >= int64(g.cells) || s.Playable(int(m)):
+		return ""
+	case s.board[m] != empty:
+		return g.formatCell(int(m)) + " is taken"
+	}
+	col := g.columnOf[m]
+	h := int(s.heights[col])
+	if h >= g.fallSize {
+		return "its column is full"
+	}
+	lands := int(g.columns[col]) + h*g.fallStep
+	return fmt.Sprintf("a stone falls to the lowest free cell of its column: %s", g.formatCell(lands))
+}

@@ -349,3 +349,27 @@ func (s *State) hashFromScratch() uint64 {
 	}
 	return h
 }
+
+// WhyIllegal says why m is not legal now: the game is over, no piece of
+// the side to move on top at the start, a full square, or a goal that is
+// not the side's own.
+func (s *State) WhyIllegal(m games.Move) string {
+	g := s.g
+	from, d := int(m&63), int(m>>6&7)
+	if m >= 512 || from >= g.squares || s.Legal(m) {
+		return ""
+	}
+	me := int(s.toMove)
+	switch top := s.Top(from); {
+	case s.end != notOver:
+		return "the game is over"
+	case top < 0:
+		return "no piece on " + g.formatSquare(from)
+	case top != me:
+		return fmt.Sprintf("the top piece on %s is %s's: only the top piece of a stack moves", g.formatSquare(from), colourNames[top])
+	}
+	if to := g.step[from][d]; to >= 0 {
+		return fmt.Sprintf("%s is full: a stack holds at most %d", g.formatSquare(int(to)), g.stack)
+	}
+	return "a piece steps into the goal only from the row next to it, the far row from its own side"
+}

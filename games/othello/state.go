@@ -403,3 +403,21 @@ func (s *State) Perft(depth int) uint64 {
 // perftTableFrom is the depth from which Perft keeps a table (below it the
 // table costs more than it saves, and Perft allocates nothing).
 const perftTableFrom = 7
+
+// WhyIllegal says why m is not legal now: the game is over, a pass while
+// a move turns a disc, a taken square, or a square that turns no disc.
+func (s *State) WhyIllegal(m games.Move) string {
+	switch {
+	case s.Legal(m):
+		return ""
+	case s.over:
+		return "the game is over"
+	case m == Pass:
+		return "a side passes only when no move turns a disc"
+	case int64(m) >= int64(s.g.size*s.g.size):
+		return ""
+	case s.At(int(m)) >= 0:
+		return s.g.formatMove(m) + " is taken"
+	}
+	return "a disc on " + s.g.formatMove(m) + " would turn no disc: it must close a line of the other side's discs"
+}

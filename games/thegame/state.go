@@ -1,6 +1,7 @@
 package thegame
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
@@ -522,3 +523,61 @@ func (s *State) UnplayedBetween(a, b int) int {
 
 // Over says whether the game has ended.
 func (s *State) Over() bool { return s.over != going }
+
+// WhyIllegal says why m is not legal now: the game is over, a draw when
+// it is a player's turn (or a play while cards are drawn), a card not in
+// the mover's hand, a pile that needs a higher or lower card, or an end
+// of the turn before the cards due are played.
+func (s *State) WhyIllegal(m games.Move) string {
+	switch {
+	case s.over != going:
+		return "the game is over"
+	case s.phase != phasePlay && !IsDraw(m):
+		return "cards are being drawn"
+	case s.phase != phasePlay:
+		return fmt.Sprintf("card %d is not in the draw pile", moveCard(m))
+	case IsDraw(m):
+		return "only chance draws cards"
+	case m == EndMove:
+		if due := s.Required() - s.played; due > 0 {
+			return fmt.Sprintf("%d more %s before the turn ends (played %d of %d)", due, plural(due, "card is due", "cards are due"), s.played, s.Required())
+		}
+		return ""
+	}
+	c, p := moveCard(m), movePile(m)
+	switch {
+	case !s.hands[s.mover].has(c):
+		return fmt.Sprintf("card %d is not in your hand", c)
+	case !s.g.CanPlay(p, s.Top(p), c):
+		return s.pileNeeds(p, c)
+	}
+	return ""
+}
+
+// pileNeeds says which cards pile p takes now, card c not among them.
+func (s *State) pileNeeds(p, c int) string {
+	g, top := s.g, s.Top(p)
+	name := string(rune('a' + p))
+	dir, back := "higher", top-g.trick
+	if !g.Ascending(p) {
+		dir, back = "lower", top+g.trick
+	}
+	msg := fmt.Sprintf("pile %s (top %d) needs a %s card than %d", name, top, dir, top)
+	if g.trick > 0 {
+		msg += fmt.Sprintf(", or exactly %d", back)
+	}
+	if g.repdigit && repdigit(top) {
+		msg += ", or a repdigit"
+	}
+	if g.lastDg {
+		msg += fmt.Sprintf(", or one ending in %d", top%10)
+	}
+	return msg
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -52,7 +52,11 @@ to run (the signature).
 meeple bench thegame [--players P] [--games N] [--seed S] plays N seeded
 games of The Game (or of any thegame variant named first) with the auto
 player in every seat and prints the win rate and the mean cards left with
-95% intervals.`)
+95% intervals.
+
+Examples:
+  meeple bench tictactoe connect4
+  meeple bench thegame --players 3 --games 100`)
 	if len(args) > 0 && isTheGame(args[0]) {
 		return runBenchTheGame(ctx, env, args[0], args[1:])
 	}

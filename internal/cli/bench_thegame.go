@@ -24,12 +24,18 @@ func isTheGame(spec string) bool {
 // every seat: game i draws its cards from PCG(seed, i), so a run is the
 // same on every machine whatever the number of workers.
 func runBenchTheGame(ctx context.Context, env Env, spec string, args []string) error {
-	fs := newFlags(env, "bench", spec+" [--players P] [--games N] [--seed S]", `
+	fs := newFlags(env, "bench", spec+" [--players P] [--set key=value...] [--games N] [--seed S]", `
 Plays seeded games of The Game, every seat the auto player, and prints the
 win rate (all cards played, Wilson 95% interval), the rate of excellent
 results (fewer than 10 cards left) and the mean cards left (Student-t 95%
-interval).`)
-	nplayers := fs.Int("players", 0, "players (0: the variant's)")
+interval).
+
+Examples:
+  meeple bench thegame --players 3 --games 100
+  meeple bench thegame-expert --set players=4 --games 100 --seed 2`)
+	nplayers := fs.Int("players", 0, "players (0: the variant's); the same as --set players=P")
+	var set setFlags
+	addSet(fs, &set)
 	n := fs.Int("games", 1000, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the draws (game i uses PCG(seed, i))")
 	rollouts := fs.Int("rollouts", 0, "determinized roll-outs per candidate move (0: the heuristic alone)")
@@ -46,9 +52,9 @@ interval).`)
 		return fmt.Errorf("bench %s: --games and --workers must be at least 1", spec)
 	}
 	if *nplayers != 0 {
-		spec = fmt.Sprintf("%s(players=%d)", spec, *nplayers)
+		set = append(set, fmt.Sprintf("players=%d", *nplayers))
 	}
-	v, err := games.LoadVariant(spec)
+	v, err := games.LoadVariant(spec, set...)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,11 @@ func runCheck(ctx context.Context, env Env, args []string) error {
 Checks variant files with exactly the checks the loader makes everywhere
 else (keys, types, ranges, the combination of values, extends). Prints one
 line per file: "ok" with the effective rules, or the error with file, line
-and key. Exits 1 if any file fails.`)
+and key. Exits 1 if any file fails.
+
+Examples:
+  printf 'extends = "connect4"\nname = "connect5"\n[rules]\nsize = [9, 7]\nconnect = 5\n' > connect5.toml
+  meeple check connect5.toml`)
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err

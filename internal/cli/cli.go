@@ -167,6 +167,15 @@ func wantArgs(fs *flag.FlagSet, pos []string, lo, hi int) error {
 	return nil
 }
 
+// setUsage is --set's help, the same in every command that loads a
+// variant.
+const setUsage = "override a rule of the variant: one key=value a flag, repeatable (meeple variants --games lists the keys)"
+
+// addSet registers --set, spelt the same way in every command.
+func addSet(fs *flag.FlagSet, s *setFlags) {
+	fs.Var(s, "set", strings.Replace(setUsage, "key=value", "`key=value`", 1))
+}
+
 // setFlags collects repeated --set key=value flags.
 type setFlags []string
 

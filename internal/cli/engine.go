@@ -18,7 +18,11 @@ other placement games; anything else is the native protocol) unless
 stderr. protocol/README.md is the specification.
 
 A GTP GUI such as Quarry takes the command line: meeple engine --protocol gtp
-(add --limits "nodes 20000" for a quicker, weaker player).`)
+(add --limits "nodes 20000" for a quicker, weaker player).
+
+Examples:
+  printf 'newgame connect4\nplay d c d\ngo depth 8\nquit\n' | meeple engine
+  printf 'boardsize 8\ngenmove black\n' | meeple engine --protocol gtp`)
 	dialect := fs.String("protocol", "auto", "auto, native, ugi, uci, nboard or gtp")
 	variant := fs.String("variant", "", "the variant loaded at start (default tictactoe; othello in GTP)")
 	limits := fs.String("limits", "", "search `limits` of a move asked for without a clock (GTP's genmove):\n"+

@@ -36,7 +36,11 @@ used; a line needs bm or am. Each position is searched by the chess engine
 ("auto") for --movetime milliseconds; a position is solved when the move
 found is one of bm (if given) and none of am (if given). Prints the id, the
 expected moves, the move found and ok or FAIL for each, then "solved N/M".
-Blank lines and lines starting with # are skipped.`)
+Blank lines and lines starting with # are skipped.
+
+Examples:
+  echo 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; id "scholar";' > mate.epd
+  meeple epd mate.epd --movetime 200`)
 	movetime := fs.Int("movetime", 1000, "milliseconds per position")
 	hash := fs.Int("hash", 64, "transposition table size in megabytes")
 	args, err := parse(fs, env, args)

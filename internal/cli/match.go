@@ -88,10 +88,15 @@ passes sbatch's own flags). It prints the job id and exits; once every
 task is done, meeple merge --out DIR/merged DIR/shard-* gives the
 standings. A task requeued or run again resumes its journal.
 
-Example:
-  meeple match --variant connect4 --games 100 --concurrency 4 --tc 10+0.1 \
-    --engine 'name=new cmd=./meeple arg=engine' \
-    --engine 'name=old cmd=@self option.Algorithm=mcts'`
+In the examples the first engine is a program found on the PATH
+(cmd=meeple arg=engine), the others meeple's own engine (cmd=@self).
+
+Examples:
+  meeple match --variant connect4 --games 4 --concurrency 2 --movetime 0.05 --out c4 \
+    --engine 'name=alphabeta cmd=meeple arg=engine' \
+    --engine 'name=mcts cmd=@self option.Algorithm=mcts'
+  meeple match --variant tictactoe --games 10 --random-plies 2 --out ttt \
+    --engine 'name=depth1 cmd=@self depth=1' --engine 'name=full cmd=@self'`
 
 // matchFlags are meeple match's flags.
 type matchFlags struct {
@@ -109,7 +114,7 @@ type matchFlags struct {
 func (f *matchFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.engines, "engine", "an engine `SPEC` (repeatable; see above)")
 	fs.StringVar(&f.variant, "variant", "tictactoe", "the `variant`: a shipped name, a family, a TOML file or an inline spec")
-	fs.Var(&f.set, "set", "override a rule: `key=value` (repeatable)")
+	addSet(fs, &f.set)
 	fs.IntVar(&f.games, "games", 10, "games per encounter (each pair of engines)")
 	fs.BoolVar(&f.gauntlet, "gauntlet", false, "with more than two engines: the first plays each other (default round-robin)")
 	fs.IntVar(&f.conc, "concurrency", 1, "games played at once")

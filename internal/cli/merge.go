@@ -16,7 +16,12 @@ the same match (the same command but for --shard); DIR must not hold a
 journal yet. A SOURCE that a running referee still writes (its
 meeple.lock is live) is refused; a journal without a whole header line
 holds no game and is left out. If games are missing, running the whole
-match (no --shard) with --out DIR plays just those.`)
+match (no --shard) with --out DIR plays just those.
+
+Examples:
+  meeple match --variant tictactoe --games 4 --engine 'name=a cmd=@self depth=1' --engine 'name=b cmd=@self' --shard 1/2 --out s1
+  meeple match --variant tictactoe --games 4 --engine 'name=a cmd=@self depth=1' --engine 'name=b cmd=@self' --shard 2/2 --out s2
+  meeple merge --out all s1 s2`)
 	out := fs.String("out", "", "the output `DIR` (required)")
 	args, err := parse(fs, env, args)
 	if err != nil {

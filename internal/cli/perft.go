@@ -17,12 +17,17 @@ position (or --position), with the game's own fast perft where it has one.
 perft 0 is 1; a game finished before DEPTH is no leaf, so a finished position
 has perft 0 at depth 1 or more (chess, as in chess perft tables, ends a line
 only at mate or stalemate, not at a draw rule). VARIANT is a shipped name, a family, a TOML file or an
-inline spec such as 'kinarow(dims=3,size=4)'.`)
+inline spec such as 'kinarow(dims=3,size=4)'.
+
+Examples:
+  meeple perft chess 4
+  meeple perft connect4 6 --set size=5x4
+  meeple perft 'kinarow(dims=3,size=4)' 3`)
 	pos := fs.String("position", "", "start from this position string")
 	moves := fs.String("moves", "", "play these space-separated moves first")
 	divide := fs.Bool("divide", false, "print the count below each legal move")
 	var set setFlags
-	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
+	addSet(fs, &set)
 	// A negative depth would read as an unknown flag (-1): say what it is.
 	for _, a := range args {
 		if a == "--" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"syscall"
@@ -23,6 +24,9 @@ func runPlay(ctx context.Context, env Env, args []string) error {
 	}
 	if err := wantArgs(fs, args, 0, 1); err != nil {
 		return err
+	}
+	if !isSet(fs, "seed") {
+		f.seed = freshSeed()
 	}
 	o, err := f.options(args, env)
 	if err != nil {
@@ -79,6 +83,10 @@ taking turns at a game with hidden hands (--humans) hand the keyboard over
 on a terminal: the screen is cleared, and the next player's hand is drawn
 once they press Enter.
 
+Each session draws a fresh seed for chance (the deal, the draws) and for
+engines that draw random numbers; a game with chance says its seed at the
+start, and --seed N plays the same deal again. 'save' records the seed.
+
 With a terminal, boards are drawn in colour with Unicode pieces; with
 NO_COLOR set, or when stdout is not a terminal, in plain ASCII. When stdin
 is not a terminal, lines are read as they come, without line editing: each
@@ -91,7 +99,8 @@ replay accepts as valid but unfinished and standings never count.
 Examples:
   meeple play connect4 --as o --level 7
   meeple play qubic --engine 'cmd=@self option.Algorithm=mcts'
-  meeple play othello --watch --level 2s
+  meeple play othello-6x6 --watch --level 2
+  meeple play thegame --set players=3 --seed 7
   meeple play nocca --humans`
 
 // playFlags are meeple play's flags.
@@ -105,13 +114,13 @@ type playFlags struct {
 
 func (f *playFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.engines, "engine", "the engine `SPEC`: builtin, none, or cmd=PROGRAM ... (repeatable; see above)")
-	fs.Var(&f.set, "set", "override a rule: `key=value` (repeatable)")
+	addSet(fs, &f.set)
 	fs.StringVar(&f.as, "as", "", "your `seat`: a seat name (x, o, black, white...), p1.. or 1.. (default the first)")
 	fs.StringVar(&f.level, "level", "5", "the engine's `level`: 1..10, or a time per move (2s)")
 	fs.BoolVar(&f.watch, "watch", false, "engines play every seat; you watch (Ctrl-C pauses)")
 	fs.BoolVar(&f.humans, "humans", false, "people play every seat (the engine only gives hints)")
-	fs.Uint64Var(&f.seed, "seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers")
-	fs.DurationVar(&f.delay, "delay", time.Second, "with --watch, the pause before each move (0: none; default 1s on a terminal, 0 otherwise)")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed of chance (cards, dice) and of the engines that draw random numbers (default: a fresh one each session)")
+	fs.DurationVar(&f.delay, "delay", 0, "with --watch, the pause before each move (0: none; default 1s on a terminal, none otherwise)")
 	fs.StringVar(&f.color, "color", "auto", "colour and Unicode pieces: auto (on a terminal without NO_COLOR), always or never")
 }
 
@@ -166,13 +175,15 @@ func (f *playFlags) screen(fs *flag.FlagSet, o *repl.Options, stdout *os.File, i
 	if f.delay < 0 {
 		return fmt.Errorf("--delay %v: want 0 or more", f.delay)
 	}
-	delaySet := false
-	fs.Visit(func(fl *flag.Flag) { delaySet = delaySet || fl.Name == "delay" })
+	delaySet := isSet(fs, "delay")
 	if delaySet && !f.watch {
 		return fmt.Errorf("--delay is for --watch")
 	}
-	if f.watch && (delaySet || outTTY) {
+	switch {
+	case f.watch && delaySet:
 		o.Delay = f.delay
+	case f.watch && outTTY:
+		o.Delay = time.Second
 	}
 	if outTTY && os.Getenv("TERM") != "dumb" {
 		// The engine's thinking on one line, redrawn in place.
@@ -184,6 +195,17 @@ func (f *playFlags) screen(fs *flag.FlagSet, o *repl.Options, stdout *os.File, i
 	o.HandOver = inTTY && outTTY
 	return nil
 }
+
+// isSet tells whether the command line gave flag name.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
+
+// freshSeed is a session's seed when --seed gives none: a new deal each
+// time, short enough to type back after --seed.
+func freshSeed() uint64 { return rand.Uint64N(1_000_000_000) }
 
 // atTerminal sets up a person at the process's own terminal: line editing,
 // and Ctrl-C stops the engine rather than the program (between prompts the

@@ -19,7 +19,11 @@ returns its rule gives). A game saved in progress (termination
 unterminated, result *) is valid when its moves are and it is not over; the
 summary counts such games apart. It prints each game's result and a
 summary, and exits with status 1 if any game is invalid. A directory means
-its journal.jsonl.`)
+its journal.jsonl.
+
+Examples:
+  meeple match --variant tictactoe --games 4 --engine 'name=a cmd=@self depth=1' --engine 'name=b cmd=@self' --out m
+  meeple replay m`)
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err

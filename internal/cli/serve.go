@@ -39,7 +39,11 @@ rooms in memory (a room no page has visited for --idle is put away and
 resumes when visited), --max-conns connections of every kind (of which
 --reserve-conns only seats may take), --max-engines engines playing at
 once, --max-creates rooms a minute from one address. internal/serve/doc.go
-describes the wire.`, serve.DefaultAddr))
+describes the wire.
+
+Examples:
+  meeple serve
+  meeple serve --addr 127.0.0.1:9091 --dir rooms --engine 'name=mcts cmd=@self option.Algorithm=mcts'`, serve.DefaultAddr))
 	var engines, public setFlags
 	addr := fs.String("addr", serve.DefaultAddr, "listen on `HOST:PORT`")
 	fs.Var(&public, "public-url", "the `URL` people reach the server by, behind a reverse proxy (https://games.example.org; repeatable: the first makes the links)")

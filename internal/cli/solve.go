@@ -20,7 +20,7 @@ func runSolve(ctx context.Context, env Env, args []string) error {
 	memory := fs.Int64("memory", 0, "a retrograde solver's tables (Nocca Nocca): at most this many megabytes (0: its default)")
 	checkpoint := fs.String("checkpoint", "", "Nocca Nocca: save the state to this file and resume from it")
 	var set setFlags
-	fs.Var(&set, "set", "override a rule: key=value (repeatable)")
+	addSet(fs, &set)
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err
@@ -54,6 +54,8 @@ func solveDoc() string {
 	for _, name := range solvable() {
 		b.WriteString("\n\n" + fams[name].SolveDoc)
 	}
+	b.WriteString("\n\nExamples:\n  meeple solve tictactoe\n  meeple solve nocca-3x3\n  meeple solve othello-4x4\n" +
+		"  meeple solve connect4 --set size=5x4 --moves 'c c'")
 	return b.String()
 }
 

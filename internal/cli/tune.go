@@ -24,11 +24,14 @@ Tunes the chess evaluation by Texel's method, in two steps:
                                positions with the games' results
   meeple tune fit FILE         fits the evaluation's weights to them by
                                logistic regression and writes weights.go
-For example (then rebuild meeple and measure it against the old build):
-  meeple tune gen --games 2500 --nodes 3000 --seed 1 --out tune.txt
-  meeple tune fit tune.txt --keep pst,mobility,king-attack \
-    --out internal/players/chess/weights.go
-Run "meeple tune gen --help" and "meeple tune fit --help" for the flags.`)
+A real run plays more: --games 2500 --nodes 3000; fit --out
+internal/players/chess/weights.go in the source tree, then rebuild meeple
+and measure it against the old build. Run "meeple tune gen --help" and
+"meeple tune fit --help" for the flags.
+
+Examples:
+  meeple tune gen --games 20 --nodes 300 --seed 1 --out tune.txt
+  meeple tune fit tune.txt --keep pst,mobility,king-attack --out weights.go`)
 	if _, err := parse(fs, env, args); err != nil {
 		return err
 	}
@@ -49,7 +52,10 @@ Plays the chess engine against itself at a fixed number of nodes a move,
 each game from the standard start after some random plies (seeded), and
 writes the quiet positions of every game (not in check, the engine's move
 no capture or promotion) as lines "FEN result", the result for white (1,
-0.5, 0). The same flags make the same file. Progress goes to stderr.`)
+0.5, 0). The same flags make the same file. Progress goes to stderr.
+
+Examples:
+  meeple tune gen --games 20 --nodes 300 --seed 1 --out tune.txt`)
 	n := fs.Int("games", 1000, "games to play")
 	nodes := fs.Int64("nodes", 3000, "nodes a move")
 	plies := fs.Int("random-plies", 8, "random plies at the start of each game")
@@ -95,7 +101,11 @@ to lower the mean squared error of the predicted results, stopping at
 the epoch with the least error on held-out positions (one block of 256
 lines in ten). Writes the
 weights as Go source to --out (internal/players/chess/weights.go to ship
-them; rebuild meeple after) and the error before and after to stderr.`)
+them; rebuild meeple after) and the error before and after to stderr.
+
+Examples:
+  meeple tune gen --games 20 --nodes 300 --seed 1 --out tune.txt
+  meeple tune fit tune.txt --out weights.go`)
 	epochs := fs.Int("epochs", 2000, "passes over the data")
 	rate := fs.Float64("rate", 1, "Adam's step in centipawns")
 	lambda := fs.Float64("lambda", 0, "pull toward the starting weights: this times their mean squared distance in pawns")

@@ -13,7 +13,11 @@ func runVariants(ctx context.Context, env Env, args []string) error {
 	fs := newFlags(env, "variants", "[flags]", `
 Lists the shipped variants, one line each: name, game, the rules that
 differ from the game's defaults, and the description. With --games, lists
-the game families and every rule key with its type, range and default.`)
+the game families and every rule key with its type, range and default.
+
+Examples:
+  meeple variants
+  meeple variants --games`)
 	fams := fs.Bool("games", false, "list the game families and their rule keys instead")
 	args, err := parse(fs, env, args)
 	if err != nil {

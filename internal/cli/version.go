@@ -13,7 +13,11 @@ revision and its time, whether the tree was modified, the Go version and
 the platform, as the Go toolchain recorded them in the binary ("unknown"
 where it recorded nothing: go run, go test, -buildvcs=false). The engine's
 handshakes and the referee's records carry the same version (the first
-line's second word). 'meeple --version' is the same.`)
+line's second word). 'meeple --version' is the same.
+
+Examples:
+  meeple version
+  meeple --version`)
 	args, err := parse(fs, env, args)
 	if err != nil {
 		return err

@@ -374,7 +374,7 @@ func TestReplayRefuses(t *testing.T) {
 		change func(*record.Record)
 		want   string
 	}{
-		{"illegal move", func(r *record.Record) { r.Plies[1].Move = "a1" }, "illegal"},
+		{"illegal move", func(r *record.Record) { r.Plies[1].Move = "a1" }, "not legal here: a1 is taken"},
 		{"wrong mover", func(r *record.Record) { r.Plies[1].Seat = 1 }, "seat 2 is to move"},
 		{"result", func(r *record.Record) { r.Returns = []float64{-1, 1} }, "returns"},
 		{"reason", func(r *record.Record) { r.Reason = "resigned" }, "reason"},

@@ -34,6 +34,9 @@ type Board struct {
 	// Marks are the cells the last move touched, highlighted; on a plain
 	// display only the last of them is marked.
 	Marks []int
+	// Legal are the empty cells where the person to move may put a piece,
+	// marked "*" (green on a terminal) as the browser's board marks them.
+	Legal []int
 	// Above and Below are captions over and under the board (a goal).
 	Above, Below string
 	// Notes are lines under the board (stacks spelt out, disc counts).
@@ -106,6 +109,32 @@ func boardOf(d games.Description, pic games.Picture, marks []int) *Board {
 		}
 	}
 	return b
+}
+
+// markLegal marks the empty cells among cells as the legal placements,
+// unless every empty cell is one (tic-tac-toe, gomoku): marks then would
+// say nothing the board does not.
+func (b *Board) markLegal(cells []int) {
+	legal := map[int]bool{}
+	for _, c := range cells {
+		if c >= 0 && c < len(b.Cells) && len(b.Cells[c]) == 0 {
+			legal[c] = true
+		}
+	}
+	empty := 0
+	for _, cell := range b.Cells {
+		if len(cell) == 0 {
+			empty++
+		}
+	}
+	if len(legal) == 0 || len(legal) == empty {
+		return
+	}
+	for c := range b.Cells {
+		if legal[c] {
+			b.Legal = append(b.Legal, c)
+		}
+	}
 }
 
 // stackName spells a stack from the bottom up by its pieces' letters, the

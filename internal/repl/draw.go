@@ -72,6 +72,7 @@ type drawer struct {
 	w      int          // columns of a cell
 	lw     int          // columns of a row label
 	marked map[int]bool // highlighted cells (fancy)
+	legal  map[int]bool // legal placements, drawn "*"
 	mark   int          // the cell marked with parentheses (plain), or -1
 	stride []int
 }
@@ -81,7 +82,10 @@ type drawer struct {
 // the outer axes (axis 3 across the page, the higher axes down it).
 // flip turns every axis around (the board seen from the other side).
 func (b *Board) Draw(st Style, flip bool) string {
-	d := &drawer{b: b, st: st, flip: flip, w: 1, mark: -1, marked: map[int]bool{}}
+	d := &drawer{b: b, st: st, flip: flip, w: 1, mark: -1, marked: map[int]bool{}, legal: map[int]bool{}}
+	for _, c := range b.Legal {
+		d.legal[c] = true
+	}
 	s := 1
 	for _, n := range b.Dims {
 		d.stride = append(d.stride, s)
@@ -194,6 +198,9 @@ func (d *drawer) slice(base int, frame bool) []string {
 				cell += y * d.stride[1]
 			}
 			text := d.cellText(d.b.Cells[cell])
+			if d.legal[cell] {
+				text = d.st.paint(sgrGreen, "*")
+			}
 			plainMark := !d.st.Fancy && cell == d.mark
 			if d.st.Fancy && d.marked[cell] {
 				text = sgrReverse + strings.ReplaceAll(text, sgrReset, sgrReset+sgrReverse) + sgrReset

@@ -242,6 +242,9 @@ func (r *repl) greet() {
 		}
 		r.printf("%s; level %s\n", strings.Join(seats, ", "), r.level)
 	}
+	if r.t.Game().Type().Chance {
+		r.printf("seed %d (--seed %d deals the same again)\n", r.seed, r.seed)
+	}
 	example := ""
 	if d := r.t.Game().Describe(); d.MoveExample != "" {
 		example = " (" + d.MoveExample + ")"
@@ -438,12 +441,27 @@ func (r *repl) render(st games.State) string {
 		marks = ps.MoveCells(last)
 	}
 	if b := boardOf(d, pic, marks); b != nil {
+		if p := st.Player(); p >= 0 && p < len(r.humans) && r.humans[p] {
+			b.markLegal(placements(ps))
+		}
 		return b.Draw(r.o.Style, r.flip)
 	}
 	if len(pic.Notes) > 0 {
 		return strings.Join(pic.Notes, "\n") + "\n"
 	}
 	return strings.TrimRight(st.String(), "\n") + "\n"
+}
+
+// placements are the cells where a legal move puts a piece: the moves that
+// touch one cell (Othello's discs, Connect Four's drops).
+func placements(ps games.Pictured) []int {
+	var cells []int
+	for _, m := range ps.LegalMoves(nil) {
+		if c := ps.MoveCells(m); len(c) == 1 {
+			cells = append(cells, c[0])
+		}
+	}
+	return cells
 }
 
 // picture is the position as seat sees it; seat -1, a person watching

@@ -253,3 +253,35 @@ func TestEndBeforeMinimum(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderLegal: on the person's turn the board marks where they may
+// put a piece, as the browser does (Othello, Connect Four's drops), with
+// "*" and, on a terminal, in green; never where every empty cell is legal
+// (tic-tac-toe), and not on an engine's turn.
+func TestRenderLegal(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		mode    Mode
+		fancy   bool
+		want    []string // rows of the board that must appear
+		stars   int
+	}{
+		{"othello-6x6", HumanVsEngine, false, []string{"2 . . * . . .  2", "3 . * O X . .  3", "4 . . X O * .  4", "5 . . . * . .  5"}, 4},
+		{"othello-6x6", HumanVsEngine, true, []string{sgrGreen + "*" + sgrReset}, 4},
+		{"connect4", Humans, false, []string{"1 * * * * * * *  1"}, 7},
+		{"tictactoe", HumanVsEngine, false, []string{"1 . . .  1"}, 0},
+		{"othello-6x6", Watch, false, []string{"2 . . . . . .  2"}, 0},
+	} {
+		r := newTestREPL(t, tc.variant, tc.mode)
+		r.o.Style.Fancy = tc.fancy
+		got := r.render(r.t.State())
+		for _, row := range tc.want {
+			if !strings.Contains(got, row) {
+				t.Errorf("%s (mode %d, fancy %v): no %q in\n%s", tc.variant, tc.mode, tc.fancy, row, got)
+			}
+		}
+		if n := strings.Count(got, "*"); n != tc.stars {
+			t.Errorf("%s (mode %d, fancy %v): %d cells marked *, want %d:\n%s", tc.variant, tc.mode, tc.fancy, n, tc.stars, got)
+		}
+	}
+}
