@@ -167,4 +167,3 @@ func matchShown(shown, printed []string) string {
 	}
 	return ""
 }
-

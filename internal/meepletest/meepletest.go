@@ -9,10 +9,13 @@
 package meepletest
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 )
 
 // Engine is a command that speaks meeple's engine protocol.
@@ -50,4 +53,20 @@ func Build(dir string) (string, error) {
 		return "", fmt.Errorf("building meeple: %w", err)
 	}
 	return bin, nil
+}
+
+// MostlyWaiting raises the number of parallel tests (-test.parallel, by
+// default GOMAXPROCS) to twice GOMAXPROCS unless the command line set it:
+// for a package whose tests mostly wait (on engine processes, deadlines, a
+// browser), so that more of their waiting overlaps. TestMain calls it
+// before m.Run.
+func MostlyWaiting() {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 }

@@ -26,6 +26,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	meepletest.MostlyWaiting()
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
