@@ -719,6 +719,39 @@ func TestBrowserTheGameHands(t *testing.T) {
 		}
 		screenshot(t, tab, name, k == 0)
 	}
+
+	// Solitaire, played to its end by a socket of the page's seat: the end
+	// says the team lost and with how many cards, nothing is still due,
+	// and the next game swaps no seats (there is one).
+	solo := e.page(e.createRoom(`{"variant": "thegame", "seed": 3, "seats": [{"person": true}]}`)[0].Link, false)
+	waitJS(t, solo, `document.querySelector(".hand.mine .card")`, "the solitaire hand")
+	autoplay(t, solo)
+	waitJS(t, solo, jsStatus+`.startsWith("Game over")`, "the end of the solitaire game")
+	if got := eval[string](t, solo, jsStatus); !regexp.MustCompile(`^Game over: The team loses with \d+ cards left: player 1 cannot play the minimum$`).MatchString(got) {
+		t.Errorf("the solitaire game's end says %q", got)
+	}
+	if got := eval[string](t, solo, `document.querySelector(".table .facts").textContent`); strings.Contains(got, "due") {
+		t.Errorf("the end's table says %q: something still due", got)
+	}
+	if got := eval[string](t, solo, `document.querySelector("button.newgame").textContent`); got != "New game" {
+		t.Errorf("a room of one seat offers %q", got)
+	}
+	screenshot(t, solo, "thegame-end", false)
+}
+
+// autoplay plays the room's game to its end from a second socket of the
+// page's seat: on every state, the first legal move.
+func autoplay(t *testing.T, ctx context.Context) {
+	t.Helper()
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		const ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws/room/" + location.pathname.split("/")[2] + location.search);
+		ws.onmessage = (e) => {
+			const m = JSON.parse(e.data);
+			if (m.type !== "state") return;
+			if (m.result) ws.close();
+			else if (m.legal && m.legal.length) ws.send(JSON.stringify({type: "move", move: m.legal[0].move, ply: m.ply}));
+		};
+	})()`))
 }
 
 // TestBrowserLobbyVariants checks a variant in the lobby written inline
@@ -875,6 +908,9 @@ func TestBrowserBoardsLook(t *testing.T) {
 	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).sort().join(",")`); got != "a1,b1,c1" {
 		t.Errorf("the marked cells are %q, want the line a1,b1,c1", got)
 	}
+	if got := eval[string](t, tabs[1], jsStatus); got != "Game over: x wins: three in a row (1-0)" {
+		t.Errorf("the end says %q, want who won and how", got)
+	}
 	// The review: the engine's judgement of every position as a graph, o's
 	// losing a2 marked, and a step back to it.
 	click(t, tabs[1], "button.review-ask")
@@ -907,6 +943,30 @@ func TestBrowserBoardsLook(t *testing.T) {
 	if n := eval[string](t, tabs[1], `document.querySelector(".notes").textContent`); n != "check" {
 		t.Errorf("the notes say %q", n)
 	}
+	// Black resigns: the end says who won and why.
+	do(t, tabs[1], chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	click(t, tabs[1], "button.resign")
+	waitJS(t, tabs[0], jsStatus+`.startsWith("Game over")`, "the resignation")
+	if got := eval[string](t, tabs[0], jsStatus); got != "Game over: White wins: black resigned (1-0)" {
+		t.Errorf("after black resigns the end says %q", got)
+	}
+	// Game 2, seats swapped: the fool's mate; the mated king is marked.
+	click(t, tabs[0], "button.newgame")
+	for ply, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		tab := tabs[(ply+1)%2]
+		waitTurn(t, tab, ply)
+		click(t, tab, cellSel(mv[:2]))
+		click(t, tab, cellSel(mv[2:]))
+		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
+	}
+	waitJS(t, tabs[1], jsStatus+`.startsWith("Game over")`, "the mate")
+	if got := eval[string](t, tabs[1], jsStatus); got != "Game over: Black wins by checkmate (0-1)" {
+		t.Errorf("at mate the end says %q", got)
+	}
+	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).join(",")`); got != "e1" {
+		t.Errorf("at mate the marked cells are %q, want the mated king's e1", got)
+	}
+	screenshot(t, tabs[1], "chess-mate", false)
 }
 
 // TestBrowserLobbyPlay: the lobby shows every shipped game with a small

@@ -164,7 +164,7 @@ export function cardsView(act) {
             const m = legal.cards.find((x) => x.card === ui.card && x.pile === p.toLowerCase());
             if (m) act.play(m.move);
           },
-          talk: s.talk || [], canTalk: seat >= 0 && !s.result,
+          talk: s.talk || [], canTalk: seat >= 0 && !s.result, over: !!s.result,
           onTalk: (pile, word) => act.send({ type: "talk", pile, word }),
         });
       });

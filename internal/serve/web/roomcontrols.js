@@ -73,7 +73,9 @@ export function controlsView(act, id) {
           act.dispatch({ type: "review-asked" });
           act.send({ type: "review" });
         } }, t("review.ask")) : null,
-        s.result && seat >= 0 ? h("button", { class: "newgame", onclick: () => act.send({ type: "newgame", swap: true }) }, t("room.new-game")) : null,
+        // The next game swaps the seats: a room of one seat has none to swap.
+        s.result && seat >= 0 ? h("button", { class: "newgame", onclick: () => act.send({ type: "newgame", swap: room.seats.length > 1 }) },
+          t(room.seats.length > 1 ? "room.new-game" : "room.new-game-alone")) : null,
         h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, t("room.record")),
       ]);
     },
