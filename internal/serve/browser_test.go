@@ -781,6 +781,30 @@ func TestBrowserLobbyVariants(t *testing.T) {
 		t.Error("a room can be created from a bad file")
 	}
 
+	// The Game says how many play: the lobby offers 1 to 5, a seat each,
+	// every seat a person until an engine is chosen; the room shows the
+	// rules in force.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "thegame-house"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelector("#players")`, "the number of players")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#players option")].map((o) => o.value).join(",")`); got != "1,2,3,4,5" {
+		t.Errorf("the lobby offers %q players", got)
+	}
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#players"); s.value = "3"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelectorAll("#seats select[data-seat]").length === 3`, "three seats")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#seats select[data-seat]")].map((s) => s.value).join(",")`); got != "person,person,person" {
+		t.Errorf("the new seats are %q, want people", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#checked strong").textContent`); got != "thegame-house" {
+		t.Errorf("with 3 players the variant is %q, want thegame-house still", got)
+	}
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `document.querySelectorAll("#links a.seat-link").length === 3`, "three seats' links")
+	house := e.page(eval[string](t, ctx, `new URL(document.querySelector("#links a.seat-link").href).pathname + new URL(document.querySelector("#links a.seat-link").href).search`), false)
+	waitJS(t, house, `document.querySelector(".rules summary")`, "the rules in force")
+	if got := eval[string](t, house, `document.querySelector(".rules summary").textContent`); got != "Rules: players=3, hand=6, repdigit=true, last_digit=true" {
+		t.Errorf("the room's rules read %q", got)
+	}
+
 	// A board of three axes: slices side by side, each labelled.
 	seats := e.createRoom(`{"variant": "qubic", "seats": [{"person": true}, {"person": true}]}`)
 	q := e.page(seats[0].Link, false)

@@ -100,6 +100,7 @@ type helloMsg struct {
 	Review      bool              `json:"review"`          // a finished game may be reviewed (perfect information)
 	Units       string            `json:"units"`           // what the engine's scores count (players.UnitsOf)
 	Rules       string            `json:"rules"`
+	Options     []optionJSON      `json:"options"`     // the rules in force, each with the game's schema for it
 	Description json.RawMessage   `json:"description"` // games.Description
 	Seats       []seatInfo        `json:"seats"`
 }

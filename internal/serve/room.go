@@ -135,7 +135,7 @@ func (r *Room) hello(rs int) []byte {
 	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
 		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum, Help: r.file.Help, Units: players.UnitsOf(r.variant.Family).String(),
 		Review: typ.Information != games.ImperfectInformation,
-		Rules:  r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
+		Rules:  r.file.Rules, Options: optionsOf(r.variant), Description: r.desc, Seats: r.seatInfos()})
 	return b
 }
 

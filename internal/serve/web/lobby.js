@@ -37,6 +37,16 @@ function seatNames(v) {
   return Array.from({ length: n }, (_, k) => `player${k + 1}`);
 }
 
+// withRule is the inline spec of spec with key=value among its rules:
+// "thegame-house" -> "thegame-house(players=3)".
+/** @param {string} spec @param {string} key @param {string} value */
+function withRule(spec, key, value) {
+  const m = /^([^()]*)\((.*)\)\s*$/.exec(spec.trim());
+  if (!m) return `${spec.trim()}(${key}=${value})`;
+  const kv = m[2].split(",").map((x) => x.trim()).filter((x) => x && !x.startsWith(key + "="));
+  return `${m[1]}(${[...kv, key + "=" + value].join(",")})`;
+}
+
 // copyButton copies text (a link) to the clipboard, and says so.
 /** @param {string} text */
 function copyButton(text) {
@@ -101,12 +111,25 @@ export async function lobby(main) {
     out.replaceChildren(...nodes([h("p", { class: "ok" }, h("strong", {}, local(v.name, v.names) || v.rules), ` (${gameWord(v.game)}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
       v.description ? h("p", { class: "muted" }, local(v.description, v.descriptions)) : null]));
     const players = seatNames(v);
-    seatsEl.replaceChildren(h("h2", {}, t("lobby.seats")), ...players.map((name, k) => {
+    // A game whose rules say how many play (an int "players" key with a
+    // range) offers the number; a change checks the variant again with it.
+    const count = (v.options || []).find((o) => o.key === "players" && o.kind === "int" && o.max > o.min);
+    let countEl = null;
+    if (count) {
+      const sel = h("select", { id: "players" }, Array.from({ length: count.max - count.min + 1 }, (_, i) => {
+        const n = String(count.min + i);
+        return h("option", { value: n }, n);
+      }));
+      sel.value = count.value;
+      sel.addEventListener("change", () => check({ spec: withRule(st.toml ? v.rules : st.spec, "players", sel.value) }));
+      countEl = h("label", { class: "seat count" }, h("span", {}, t("lobby.players")), sel);
+    }
+    seatsEl.replaceChildren(h("h2", {}, t("lobby.seats")), ...nodes([countEl]), ...players.map((name, k) => {
       const sel = h("select", { "data-seat": k, "aria-label": t("lobby.who-plays", seatWord(name)) },
         h("option", { value: "person" }, t("lobby.person")),
         ...LEVELS.map((l) => h("option", { value: "level=" + l }, t("lobby.engine-level", l))),
         ...st.engines.map((name) => h("option", { value: name }, t("lobby.engine-named", name))));
-      sel.value = k === 0 ? "person" : "level=3";
+      sel.value = "person"; // a new room is for people; an engine is chosen
       return h("label", { class: "seat" }, h("span", {}, seatWord(name)), sel);
     }));
     create.disabled = false;
@@ -152,7 +175,7 @@ export async function lobby(main) {
 
   const create = h("button", { id: "create", class: "primary", disabled: true, onclick: async () => {
     if (!st.chosen) return;
-    const seats = [...seatsEl.querySelectorAll("select")].map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
+    const seats = [...seatsEl.querySelectorAll("select")].filter((s) => s.dataset.seat !== undefined).map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
     /** @type {{seats: object[], toml?: string, variant?: string, clock?: string, help?: boolean}} */
     const body = { seats };
     if (st.toml) body.toml = st.toml; else body.variant = st.spec;

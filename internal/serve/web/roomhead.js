@@ -3,7 +3,7 @@
 // who is to move), the clocks, the status line, a refusal, and whether the
 // room allows help.
 import { h, Part } from "./dom.js";
-import { refusal, seatWord, t } from "./i18n.js";
+import { lang, refusal, seatWord, t } from "./i18n.js";
 import { resultLine } from "./result.js";
 import { description, mySeat, myTurn } from "./roomstate.js";
 
@@ -49,6 +49,22 @@ function clocks(room) {
   return h("div", { class: "clocks" }, c.map((ms, k) => h("span", { class: "clock" + (s.toMove === k ? " running" : "") }, `${seatName(room, k)} ${fmt(ms)}`)));
 }
 
+/**
+ * rules are the rules in force: those that differ from the game's own in
+ * the summary, every key in the list (with what it means, in English,
+ * the schema's language).
+ * @param {Room} room
+ */
+function rules(room) {
+  const opts = (room.hello && room.hello.options) || [];
+  if (!opts.length) return null;
+  const changed = opts.filter((o) => o.value !== o.default).map((o) => `${o.key}=${o.value}`);
+  return h("details", { class: "rules" },
+    h("summary", {}, changed.length ? t("room.rules", changed.join(", ")) : t("room.rules-own")),
+    h("ul", {}, opts.map((o) => h("li", { class: o.value !== o.default ? "changed" : "", "data-key": o.key },
+      h("code", {}, `${o.key} = ${o.value}`), lang === "en" && o.doc ? ` ${o.doc}` : null))));
+}
+
 /** @returns {import("./room.js").View} */
 export function headView() {
   const part = new Part();
@@ -66,7 +82,7 @@ export function headView() {
           h("p", { class: "status" + (myTurn(room) ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status(room)),
           e ? h("p", { class: "error", role: "alert" }, refusal(e.code, e.args, e.message || t("room.refused"))) : null,
           room.closed ? h("p", { class: "error" }, t("room.lost")) : null,
-          room.hello.help ? h("p", { class: "help-on muted" }, t("room.help-on")) : null);
+          room.hello.help ? h("p", { class: "help-on muted" }, t("room.help-on")) : null, rules(room));
       });
     },
   };

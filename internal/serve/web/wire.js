@@ -131,6 +131,7 @@ export {};
  * @property {string} variant
  * @property {Object<string, string>} [names] the variant's name in other languages
  * @property {string} rules
+ * @property {Option[]} [options] the rules in force
  * @property {boolean} resign
  * @property {boolean} help
  * @property {boolean} review
@@ -366,6 +367,19 @@ export {};
  * @property {string[]} players
  * @property {Description} board
  * @property {Picture} [start]
+ * @property {Option[]} [options] its rules, each with the game's schema for it
+ */
+
+/**
+ * @typedef {object} Option a rule in force and the game's schema for its key
+ * @property {string} key
+ * @property {"int" | "bool" | "string" | "ints"} kind
+ * @property {string} value as the rules write it
+ * @property {string} default
+ * @property {number} min
+ * @property {number} max
+ * @property {string[]} [choices]
+ * @property {string} doc what it means (English)
  */
 
 /**
