@@ -797,8 +797,13 @@ func TestBrowserLobbyVariants(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("#checked strong").textContent`); got != "thegame-house" {
 		t.Errorf("with 3 players the variant is %q, want thegame-house still", got)
 	}
+	// Two engines at one level, told apart by their seats.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#seats select[data-seat]").forEach((s, k) => { if (k > 0) s.value = "level=2"; })`))
 	click(t, ctx, "#create")
-	waitJS(t, ctx, `document.querySelectorAll("#links a.seat-link").length === 3`, "three seats' links")
+	waitJS(t, ctx, `document.querySelectorAll("#links a.seat-link").length === 1`, "the person's link")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#links li")].map((li) => li.textContent).join(" | ")`); !strings.HasSuffix(got, " | player 2: the engine, meeple level 2 | player 3: the engine, meeple level 2") {
+		t.Errorf("the seats read %q: the engines not told apart by seat and level", got)
+	}
 	house := e.page(eval[string](t, ctx, `new URL(document.querySelector("#links a.seat-link").href).pathname + new URL(document.querySelector("#links a.seat-link").href).search`), false)
 	waitJS(t, house, `document.querySelector(".rules summary")`, "the rules in force")
 	if got := eval[string](t, house, `document.querySelector(".rules summary").textContent`); got != "Rules: players=3, hand=6, repdigit=true, last_digit=true" {
@@ -890,6 +895,25 @@ func TestBrowserTypedKept(t *testing.T) {
 	waitJS(t, x, jsPlies+" === 1", "the move typed")
 	if m := eval[string](t, x, `document.querySelector(".moves li").textContent`); !strings.Contains(m, "b2") {
 		t.Fatalf("the move list: %q", m)
+	}
+
+	// o names their seat: every page shows the name on it, as text; the
+	// name is kept in o's browser and given again when o comes back.
+	const nick = "<b>Ann</b> 🦉"
+	o := e.page(seats[1].Link, true)
+	waitJS(t, o, `document.querySelector("form.nick input")`, "the name box")
+	do(t, o, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const i = document.querySelector("form.nick input"); i.value = %q; i.form.requestSubmit(); })()`, nick)))
+	seatsText := `[...document.querySelectorAll(".seats li")].map((li) => li.textContent).join(",")`
+	waitJS(t, x, seatsText+fmt.Sprintf(` === "x — you,o: %s"`, nick), "o's name on x's page")
+	if n := eval[int](t, x, `document.querySelectorAll(".seats b").length`); n != 0 {
+		t.Errorf("the name is drawn as HTML: %d <b> elements", n)
+	}
+	do(t, o, chromedp.Reload())
+	waitJS(t, o, seatsText+fmt.Sprintf(` === "x,o: %s — you"`, nick), "o's name on o's page again")
+	spectator := e.page(strings.Split(seats[0].Link, "?")[0], false)
+	waitJS(t, spectator, seatsText+fmt.Sprintf(` === "x,o: %s"`, nick), "o's name on a spectator's page")
+	if eval[int](t, x, `document.querySelectorAll("form.nick").length`) != 1 || eval[int](t, spectator, `document.querySelectorAll("form.nick").length`) != 0 {
+		t.Error("the name box is not offered to the seats alone")
 	}
 }
 

@@ -56,7 +56,8 @@
 //	 "options": the rules in force as /api/variants gives them (the room shows them),
 //	 "resign": bool (a seat may resign: a two-player zero-sum game), "review": bool (a finished
 //	 game may be reviewed: perfect information),
-//	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
+//	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool,
+//	 "nick": a person's nickname (absent: none), text as they typed it, for a page to show as text}]}
 //	{"type":"state", "game": n (1-based, a room plays games in turn),
 //	 "ply": n (plies played, chance outcomes included),
 //	 "picture": games.Picture as this seat sees it (a card game's table in its "cards",
@@ -114,6 +115,11 @@
 //	                                           judgements as a graph with the moves that lost most marked
 //	                                           (a watched match's finished games carry "judged", the same
 //	                                           from the engines' own reported scores)
+//	{"type":"name", "name": "Ann"}             a seat's nickname, shown on its seat to everyone ("": none):
+//	                                           at most 24 characters once trimmed, none a control or
+//	                                           format character (else the error "bad-name"); kept while
+//	                                           the room is in memory, not logged (the page gives it again
+//	                                           from its local storage on every connection)
 //	{"type":"talk", "pile": "b", "word": "stop"} a seat's word of a pile to the table, among the game's
 //	                                           CardTable.Talk ("": taken back); every page's state
 //	                                           then carries "talk": [{"seat", "pile", "word"}], and the

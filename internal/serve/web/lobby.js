@@ -194,15 +194,19 @@ export async function lobby(main) {
     /** @param {string} p */
     const abs = (p) => new URL(p, location.href).href;
     const people = (r.seats || []).filter((x) => x.link);
+    const players = st.chosen ? seatNames(st.chosen) : [];
     // The creator keeps the room: as the first person, else as a spectator.
     remember({ id: r.room, link: people.length ? people[0].link : r.watch, variant: st.chosen && st.chosen.name, names: st.chosen && st.chosen.names });
     links.replaceChildren(...nodes([h("h2", {}, t("lobby.created")),
       h("p", {}, t("lobby.links-note")),
-      h("ul", { class: "links" }, (r.seats || []).map((x) => h("li", {},
-        h("strong", {}, seatWord(x.name)), ": ",
-        x.link ? [h("a", { href: x.link, class: "seat-link" }, abs(x.link)), " ", copyButton(abs(x.link))] : t("lobby.engine")))),
+      // Each seat by the game's name for it; an engine's with its level,
+      // so that two engines are told apart.
+      h("ul", { class: "links" }, (r.seats || []).map((x, k) => h("li", { "data-seat": k },
+        h("strong", {}, seatWord(players[k] || x.name)), ": ",
+        x.link ? [h("a", { href: x.link, class: "seat-link" }, abs(x.link)), " ", copyButton(abs(x.link))]
+          : t("lobby.engine-seat", seatWord(x.name))))),
       h("p", {}, t("lobby.spectators"), " ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch)), " ", copyButton(abs(r.watch))),
-      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(people[0].name)))) : null]));
+      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(players[(r.seats || []).indexOf(people[0])] || people[0].name)))) : null]));
   }
 
   // One click: a room of a shipped variant against the engine at the

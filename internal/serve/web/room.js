@@ -15,7 +15,7 @@ import { local, t } from "./i18n.js";
 import { remember } from "./myrooms.js";
 import { Picker } from "./moves.js";
 import { apply, initialRoom, myTurn } from "./roomstate.js";
-import { headView } from "./roomhead.js";
+import { headView, savedNick } from "./roomhead.js";
 import { boardView, cardsView, notesView } from "./roomboard.js";
 import { controlsView } from "./roomcontrols.js";
 import { hintView } from "./roomhint.js";
@@ -94,7 +94,7 @@ export function room(main, id, token) {
   const waiting = h("p", {});
   const controls = controlsView(act, id);
   /** @type {View[]} */
-  const views = [headView(), ...boardView(act), cardsView(act), notesView(), controls, hintView(), reviewView(act), historyView()];
+  const views = [headView(act), ...boardView(act), cardsView(act), notesView(), controls, hintView(), reviewView(act), historyView()];
   main.replaceChildren(waiting, ...views.map((v) => v.el));
 
   /** @param {Event} ev */
@@ -137,7 +137,13 @@ export function room(main, id, token) {
     const q = token ? "?token=" + encodeURIComponent(token) : "";
     const sock = new WebSocket(wsURL(`/ws/room/${encodeURIComponent(id)}${q}`));
     ws = sock;
-    sock.onopen = () => { retry = 500; dispatch({ type: "open" }); };
+    sock.onopen = () => {
+      retry = 500;
+      dispatch({ type: "open" });
+      // A seat's nickname, given again on every connection (the server
+      // keeps it while the room is in memory).
+      if (token && savedNick()) act.send({ type: "name", name: savedNick() });
+    };
     sock.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }

@@ -65,18 +65,45 @@ function rules(room) {
       h("code", {}, `${o.key} = ${o.value}`), lang === "en" && o.doc ? ` ${o.doc}` : null))));
 }
 
-/** @returns {import("./room.js").View} */
-export function headView() {
+// The nickname a person gives their seats, kept in this browser.
+const NICK = "meeple-nick";
+
+/** @returns {string} the nickname kept, "" for none */
+export function savedNick() {
+  try { return localStorage.getItem(NICK) || ""; } catch { return ""; }
+}
+
+/**
+ * headView is the room's head, and for a seat the box for its nickname
+ * (made once, so that what is typed in it outlives every message).
+ * @param {import("./room.js").Actions} act
+ * @returns {import("./room.js").View}
+ */
+export function headView(act) {
   const part = new Part();
+  const input = h("input", { type: "text", name: "nick", maxlength: "24", autocomplete: "nickname", spellcheck: "false",
+    placeholder: t("room.nickname-placeholder"), "aria-label": t("room.nickname") });
+  input.value = savedNick();
+  const form = h("form", { class: "nick", onsubmit: (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    try { localStorage.setItem(NICK, name); } catch { /* this page only */ }
+    act.send({ type: "name", name });
+  } }, h("label", {}, t("room.nickname"), " "), input, h("button", { type: "submit" }, t("room.nickname-save")));
+  const el = h("div", { class: "part" }, part.el);
   return {
-    el: part.el,
+    el,
     update(room) {
+      const seated = !!room.hello && room.hello.seat >= 0;
+      if (seated && !form.isConnected) el.append(form);
+      if (!seated && form.isConnected) form.remove();
       part.show([room.hello, room.seats, room.state, room.error, room.closed], () => {
         if (!room.hello) return null;
         const s = room.state, seat = mySeat(room), e = room.error;
         const seatsEl = h("ul", { class: "seats" }, room.seats.map((x, k) => h("li", {
           class: (s && s.toMove === k ? "to-move " : "") + (x.online ? "online" : "offline"),
-        }, [x.kind === "engine" ? t("room.seat-engine", seatName(room, k), seatWord(x.name)) + t("room.engine-mark") : seatName(room, k),
+        }, [x.kind === "engine" ? t("room.seat-engine", seatName(room, k), seatWord(x.name)) + t("room.engine-mark")
+          : x.nick ? t("room.seat-nick", seatName(room, k), x.nick) : seatName(room, k),
           k === seat ? t("room.you-mark") : "", x.kind === "person" && !x.online ? t("room.away-mark") : ""].join(""))));
         return h("section", { class: "room-head" }, seatsEl, clocks(room),
           h("p", { class: "status" + (myTurn(room) ? " yours" : "") + (s && s.result ? " over" : ""), role: "status" }, status(room)),

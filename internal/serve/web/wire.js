@@ -121,6 +121,7 @@ export {};
  * @property {string} name
  * @property {"person" | "engine"} kind
  * @property {boolean} online
+ * @property {string} [nick] a person's nickname, as they typed it (text, never HTML)
  */
 
 /**
@@ -266,7 +267,7 @@ export {};
 
 /**
  * @typedef {{type: "move", move: string, ply: number} | {type: "newgame", swap: boolean} | {type: "resign"}
- *   | {type: "hint"} | {type: "takeback"} | {type: "review"} | {type: "talk", pile: string, word: string}} Up
+ *   | {type: "hint"} | {type: "takeback"} | {type: "review"} | {type: "talk", pile: string, word: string} | {type: "name", name: string}} Up
  */
 
 // ---- the watch socket ----
