@@ -1035,6 +1035,9 @@ func TestBrowserLobbyPlay(t *testing.T) {
 	if n := eval[int](t, ctx, `[...document.querySelectorAll(".game-card")].filter((c) => c.querySelector(".mini svg.board, .mini .table")).length`); n != len(vs) {
 		t.Errorf("%d of %d games have a picture", n, len(vs))
 	}
+	// A variant chosen: its rules line (one long word) wraps.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "thegame-house"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelector("#checked code")`, "the variant's rules")
 	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
 		do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(size[0]) {
@@ -1165,5 +1168,54 @@ func TestBrowserWatchNone(t *testing.T) {
 	}
 	if eval[bool](t, ctx, `document.body.textContent.includes("Connection lost")`) {
 		t.Error("the page says the connection is lost")
+	}
+}
+
+// TestBrowserPhoneWidth: a room of every shipped game fits a phone's
+// width (390 px) and a desktop's (1280 px) with nothing overflowing; at
+// 390 px a board's cells are 44 px or more, or the board can be zoomed to
+// cells of that size, scrolled within its frame.
+func TestBrowserPhoneWidth(t *testing.T) {
+	e := newBrowserEnv(t)
+	vs, err := games.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tab context.Context
+	for _, v := range vs {
+		seats := strings.Repeat(`{"person": true},`, len(v.Game.Describe().Players))
+		link := e.createRoom(fmt.Sprintf(`{"variant": %q, "seats": [%s]}`, v.Name, strings.TrimSuffix(seats, ",")))[0].Link
+		if tab == nil {
+			tab = e.page(link, false)
+		} else {
+			do(t, tab, chromedp.Navigate(e.base+link))
+		}
+		waitJS(t, tab, `document.querySelector("svg.board, .table .piles") && document.querySelector(".status")`, v.Name+"'s position")
+		for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+			do(t, tab, chromedp.EmulateViewport(size[0], size[1]))
+			waitJS(t, tab, fmt.Sprintf(`document.documentElement.clientWidth === %d`, size[0]), "the width")
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(size[0]) {
+				t.Errorf("%s at %d px: the page is %d px wide", v.Name, size[0], w)
+			}
+		}
+		if len(v.Game.Describe().Dims) == 0 {
+			continue
+		}
+		const cell = `Math.min(...[...document.querySelectorAll("rect.cell")].map((c) => c.getBoundingClientRect().width))`
+		if px := eval[float64](t, tab, cell); px < 44 {
+			waitJS(t, tab, `document.querySelector("button.zoom")`, v.Name+": the zoom, for cells of "+fmt.Sprint(px)+" px")
+			click(t, tab, "button.zoom")
+			waitJS(t, tab, `document.querySelector(".board-wrap.zoomed")`, v.Name+" zoomed")
+			if px := eval[float64](t, tab, cell); px < 44 {
+				t.Errorf("%s zoomed at 390 px: cells of %.0f px", v.Name, px)
+			}
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 390 {
+				t.Errorf("%s zoomed: the page is %d px wide", v.Name, w)
+			}
+			if v.Name == "hypercube" {
+				screenshot(t, tab, "hypercube-zoomed-390", false)
+			}
+		}
+		do(t, tab, chromedp.EmulateViewport(600, 1000))
 	}
 }

@@ -36,6 +36,8 @@ import { historyView } from "./movelist.js";
  * @property {number | null} card the card picked
  * @property {Legal[] | null} choice moves offered to choose among (a promotion)
  * @property {number | null} reviewAt the review's position shown (null: the last)
+ * @property {boolean} zoom the board drawn at a pixel a unit (cells of 48 px), scrolled in its frame
+ * @property {boolean} small the board's cells are drawn smaller than 44 px: the zoom is offered
  */
 
 /**
@@ -62,7 +64,7 @@ import { historyView } from "./movelist.js";
 export function room(main, id, token) {
   let model = initialRoom();
   /** @type {UI} */
-  const ui = { flip: false, picker: new Picker([], null), card: null, choice: null, reviewAt: null };
+  const ui = { flip: false, picker: new Picker([], null), card: null, choice: null, reviewAt: null, zoom: false, small: false };
   /** @type {number | undefined} */
   let sideFor; // the seat the board's side was chosen for (on a hello)
   /** @type {WebSocket | null} */
@@ -156,6 +158,9 @@ export function room(main, id, token) {
     };
   }
 
+  // The zoom is offered by the size the board is drawn at: a turned
+  // phone may not need it.
+  window.addEventListener("resize", () => draw());
   draw();
   connect();
 }
