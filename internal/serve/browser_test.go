@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/meeple-games/meeple/games"
@@ -910,6 +911,38 @@ func TestBrowserTypedKept(t *testing.T) {
 	}
 	do(t, o, chromedp.Reload())
 	waitJS(t, o, seatsText+fmt.Sprintf(` === "x,o: %s — you"`, nick), "o's name on o's page again")
+	// o's move: o's tab says so, x's does not; o's sound is off until
+	// asked for, then on (kept), and it sounds when o's move comes.
+	if got := eval[string](t, o, `document.title`); got != "● Your move — meeple · tictactoe" {
+		t.Errorf("on o's move o's tab reads %q", got)
+	}
+	if got := eval[string](t, x, `document.title`); got != "meeple · tictactoe" {
+		t.Errorf("on o's move x's tab reads %q", got)
+	}
+	if got := eval[string](t, o, `document.querySelector("button.sound").getAttribute("aria-pressed")`); got != "false" {
+		t.Errorf("the sound is %q before it was asked for", got)
+	}
+	// A stand-in for the page's sound, which counts the tones played.
+	const fakeAudio = `window.tones = 0; window.AudioContext = class {
+		get currentTime() { return 0; } get destination() { return {}; }
+		createOscillator() { return {frequency: {}, connect: (n) => n, start() { window.tones++; }, stop() {}}; }
+		createGain() { return {gain: {}, connect: (n) => n}; }
+	}`
+	if _, err := chromedp.Call(o, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: fakeAudio}); err != nil {
+		t.Fatal(err)
+	}
+	click(t, o, "button.sound")
+	do(t, o, chromedp.Reload())
+	waitJS(t, o, `document.querySelector("button.sound") && document.querySelector("button.sound").getAttribute("aria-pressed") === "true"`, "the sound kept on")
+	waitJS(t, o, `window.tones === 1`, "a tone on o's move, on coming back")
+	click(t, o, cellSel("a1"))
+	waitJS(t, x, jsPlies+" === 2", "o's move on x's page")
+	if got := eval[string](t, x, `document.title`); got != "● Your move — meeple · tictactoe" {
+		t.Errorf("on x's move x's tab reads %q", got)
+	}
+	click(t, x, cellSel("c3"))
+	waitJS(t, o, `window.tones === 2`, "a tone on o's next move")
+
 	spectator := e.page(strings.Split(seats[0].Link, "?")[0], false)
 	waitJS(t, spectator, seatsText+fmt.Sprintf(` === "x,o: %s"`, nick), "o's name on a spectator's page")
 	if eval[int](t, x, `document.querySelectorAll("form.nick").length`) != 1 || eval[int](t, spectator, `document.querySelectorAll("form.nick").length`) != 0 {

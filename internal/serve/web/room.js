@@ -15,7 +15,7 @@ import { local, t } from "./i18n.js";
 import { remember } from "./myrooms.js";
 import { Picker } from "./moves.js";
 import { apply, initialRoom, myTurn } from "./roomstate.js";
-import { headView, savedNick } from "./roomhead.js";
+import { beep, headView, savedNick, soundOn } from "./roomhead.js";
 import { boardView, cardsView, notesView } from "./roomboard.js";
 import { controlsView } from "./roomcontrols.js";
 import { hintView } from "./roomhint.js";
@@ -110,7 +110,9 @@ export function room(main, id, token) {
       ui.choice = null;
     }
     if (next.hello && next.hello !== model.hello) hello(next.hello);
+    const was = myTurn(model);
     model = next;
+    if (!was && myTurn(model) && soundOn()) beep();
     draw();
   }
 
@@ -126,10 +128,14 @@ export function room(main, id, token) {
     }
     document.getElementById("title")?.replaceChildren(local(msg.variant || "", msg.names));
     remember({ id, link: location.href, variant: msg.variant, names: msg.names });
-    document.title = `meeple · ${local(msg.variant || "", msg.names) || t("room.room")}`;
+    title = `meeple · ${local(msg.variant || "", msg.names) || t("room.room")}`;
   }
 
+  // The tab's title says when it is this seat's move, in another tab too.
+  let title = "meeple";
   function draw() {
+    const want = myTurn(model) ? t("room.tab-your-move", title) : title;
+    if (document.title !== want) document.title = want;
     waiting.hidden = !!model.hello;
     waiting.textContent = model.closed ? t("room.connecting-room") : t("room.joining");
     for (const v of views) v.update(model, ui);

@@ -73,6 +73,34 @@ export function savedNick() {
   try { return localStorage.getItem(NICK) || ""; } catch { return ""; }
 }
 
+const SOUND = "meeple-sound";
+
+/** @returns {boolean} a sound says it is this seat's move (kept; off by default) */
+export function soundOn() {
+  try { return localStorage.getItem(SOUND) === "on"; } catch { return false; }
+}
+
+/** @param {boolean} on */
+function setSoundOn(on) {
+  try { localStorage.setItem(SOUND, on ? "on" : "off"); } catch { /* this page only */ }
+}
+
+/** @type {AudioContext | null} */
+let audio = null;
+
+// beep is a short soft tone: your move.
+export function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.value = 0.1;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.15);
+  } catch { /* no sound here */ }
+}
+
 /**
  * headView is the room's head, and for a seat the box for its nickname
  * (made once, so that what is typed in it outlives every message).
@@ -90,6 +118,18 @@ export function headView(act) {
     try { localStorage.setItem(NICK, name); } catch { /* this page only */ }
     act.send({ type: "name", name });
   } }, h("label", {}, t("room.nickname"), " "), input, h("button", { type: "submit" }, t("room.nickname-save")));
+  // The sound on this seat's move: off until asked for, kept.
+  const sound = h("button", { type: "button", class: "sound", onclick: () => {
+    setSoundOn(!soundOn());
+    if (soundOn()) beep(); // as it will sound (and a click lets the page play sound)
+    showSound();
+  } });
+  const showSound = () => {
+    sound.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    sound.textContent = t(soundOn() ? "room.sound-on" : "room.sound-off");
+  };
+  showSound();
+  form.append(sound);
   const el = h("div", { class: "part" }, part.el);
   return {
     el,
