@@ -781,6 +781,15 @@ func TestBrowserLobbyVariants(t *testing.T) {
 	if !eval[bool](t, ctx, `document.querySelector("#create").disabled`) {
 		t.Error("a room can be created from a bad file")
 	}
+	// The same file, mended and chosen again, is checked again.
+	if err := os.WriteFile(bad, []byte("game = \"othello\"\nname = \"mended\"\n[rules]\nsize = 6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#toml"), []string{bad}))
+	waitJS(t, ctx, `document.querySelector("#checked .ok")`, "the mended file checked again")
+	if got := eval[string](t, ctx, `document.querySelector("#checked strong").textContent`); got != "mended" {
+		t.Errorf("the mended file is checked as %q", got)
+	}
 
 	// The Game says how many play: the lobby offers 1 to 5, a seat each,
 	// every seat a person until an engine is chosen; the room shows the
@@ -1087,6 +1096,12 @@ func TestBrowserLobbyPlay(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("lobby-%d.png", size[0])), png, 0o644)
 	}
 	do(t, ctx, chromedp.EmulateViewport(600, 1000))
+	// Each level says how it plays and how long it thinks (its node budget
+	// at meeple's speed).
+	levels := eval[[]string](t, ctx, `[...document.querySelectorAll("#level option")].map((o) => o.textContent)`)
+	if len(levels) != 10 || levels[0] != "level 1 · beginner · instant" || levels[6] != "level 7 · hard · about 1 s a move" || levels[9] != "level 10 · strongest · about 30 s a move" {
+		t.Errorf("the levels read %q", levels)
+	}
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#level"); s.value = "1"; s.dispatchEvent(new Event("change")); })()`))
 	click(t, ctx, `.game-card[data-variant="tictactoe"] button.quick-play`)
 	waitJS(t, ctx, `location.pathname.startsWith("/room/") && location.search.includes("token=") && document.querySelector("svg.board")`, "the room")
