@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/meeple-games/meeple/games"
@@ -719,6 +720,39 @@ func TestBrowserTheGameHands(t *testing.T) {
 		}
 		screenshot(t, tab, name, k == 0)
 	}
+
+	// Solitaire, played to its end by a socket of the page's seat: the end
+	// says the team lost and with how many cards, nothing is still due,
+	// and the next game swaps no seats (there is one).
+	solo := e.page(e.createRoom(`{"variant": "thegame", "seed": 3, "seats": [{"person": true}]}`)[0].Link, false)
+	waitJS(t, solo, `document.querySelector(".hand.mine .card")`, "the solitaire hand")
+	autoplay(t, solo)
+	waitJS(t, solo, jsStatus+`.startsWith("Game over")`, "the end of the solitaire game")
+	if got := eval[string](t, solo, jsStatus); !regexp.MustCompile(`^Game over: The team loses with \d+ cards left: player 1 cannot play the minimum$`).MatchString(got) {
+		t.Errorf("the solitaire game's end says %q", got)
+	}
+	if got := eval[string](t, solo, `document.querySelector(".table .facts").textContent`); strings.Contains(got, "due") {
+		t.Errorf("the end's table says %q: something still due", got)
+	}
+	if got := eval[string](t, solo, `document.querySelector("button.newgame").textContent`); got != "New game" {
+		t.Errorf("a room of one seat offers %q", got)
+	}
+	screenshot(t, solo, "thegame-end", false)
+}
+
+// autoplay plays the room's game to its end from a second socket of the
+// page's seat: on every state, the first legal move.
+func autoplay(t *testing.T, ctx context.Context) {
+	t.Helper()
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		const ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws/room/" + location.pathname.split("/")[2] + location.search);
+		ws.onmessage = (e) => {
+			const m = JSON.parse(e.data);
+			if (m.type !== "state") return;
+			if (m.result) ws.close();
+			else if (m.legal && m.legal.length) ws.send(JSON.stringify({type: "move", move: m.legal[0].move, ply: m.ply}));
+		};
+	})()`))
 }
 
 // TestBrowserLobbyVariants checks a variant in the lobby written inline
@@ -746,6 +780,44 @@ func TestBrowserLobbyVariants(t *testing.T) {
 	}
 	if !eval[bool](t, ctx, `document.querySelector("#create").disabled`) {
 		t.Error("a room can be created from a bad file")
+	}
+	// The same file, mended and chosen again, is checked again.
+	if err := os.WriteFile(bad, []byte("game = \"othello\"\nname = \"mended\"\n[rules]\nsize = 6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#toml"), []string{bad}))
+	waitJS(t, ctx, `document.querySelector("#checked .ok")`, "the mended file checked again")
+	if got := eval[string](t, ctx, `document.querySelector("#checked strong").textContent`); got != "mended" {
+		t.Errorf("the mended file is checked as %q", got)
+	}
+
+	// The Game says how many play: the lobby offers 1 to 5, a seat each,
+	// every seat a person until an engine is chosen; the room shows the
+	// rules in force.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "thegame-house"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelector("#players")`, "the number of players")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#players option")].map((o) => o.value).join(",")`); got != "1,2,3,4,5" {
+		t.Errorf("the lobby offers %q players", got)
+	}
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#players"); s.value = "3"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelectorAll("#seats select[data-seat]").length === 3`, "three seats")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#seats select[data-seat]")].map((s) => s.value).join(",")`); got != "person,person,person" {
+		t.Errorf("the new seats are %q, want people", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#checked strong").textContent`); got != "thegame-house" {
+		t.Errorf("with 3 players the variant is %q, want thegame-house still", got)
+	}
+	// Two engines at one level, told apart by their seats.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#seats select[data-seat]").forEach((s, k) => { if (k > 0) s.value = "level=2"; })`))
+	click(t, ctx, "#create")
+	waitJS(t, ctx, `document.querySelectorAll("#links a.seat-link").length === 1`, "the person's link")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#links li")].map((li) => li.textContent).join(" | ")`); !strings.HasSuffix(got, " | player 2: the engine, meeple level 2 | player 3: the engine, meeple level 2") {
+		t.Errorf("the seats read %q: the engines not told apart by seat and level", got)
+	}
+	house := e.page(eval[string](t, ctx, `new URL(document.querySelector("#links a.seat-link").href).pathname + new URL(document.querySelector("#links a.seat-link").href).search`), false)
+	waitJS(t, house, `document.querySelector(".rules summary")`, "the rules in force")
+	if got := eval[string](t, house, `document.querySelector(".rules summary").textContent`); got != "Rules: players=3, hand=6, repdigit=true, last_digit=true" {
+		t.Errorf("the room's rules read %q", got)
 	}
 
 	// A board of three axes: slices side by side, each labelled.
@@ -834,6 +906,57 @@ func TestBrowserTypedKept(t *testing.T) {
 	if m := eval[string](t, x, `document.querySelector(".moves li").textContent`); !strings.Contains(m, "b2") {
 		t.Fatalf("the move list: %q", m)
 	}
+
+	// o names their seat: every page shows the name on it, as text; the
+	// name is kept in o's browser and given again when o comes back.
+	const nick = "<b>Ann</b> 🦉"
+	o := e.page(seats[1].Link, true)
+	waitJS(t, o, `document.querySelector("form.nick input")`, "the name box")
+	do(t, o, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const i = document.querySelector("form.nick input"); i.value = %q; i.form.requestSubmit(); })()`, nick)))
+	seatsText := `[...document.querySelectorAll(".seats li")].map((li) => li.textContent).join(",")`
+	waitJS(t, x, seatsText+fmt.Sprintf(` === "x — you,o: %s"`, nick), "o's name on x's page")
+	if n := eval[int](t, x, `document.querySelectorAll(".seats b").length`); n != 0 {
+		t.Errorf("the name is drawn as HTML: %d <b> elements", n)
+	}
+	do(t, o, chromedp.Reload())
+	waitJS(t, o, seatsText+fmt.Sprintf(` === "x,o: %s — you"`, nick), "o's name on o's page again")
+	// o's move: o's tab says so, x's does not; o's sound is off until
+	// asked for, then on (kept), and it sounds when o's move comes.
+	if got := eval[string](t, o, `document.title`); got != "● Your move — meeple · tictactoe" {
+		t.Errorf("on o's move o's tab reads %q", got)
+	}
+	if got := eval[string](t, x, `document.title`); got != "meeple · tictactoe" {
+		t.Errorf("on o's move x's tab reads %q", got)
+	}
+	if got := eval[string](t, o, `document.querySelector("button.sound").getAttribute("aria-pressed")`); got != "false" {
+		t.Errorf("the sound is %q before it was asked for", got)
+	}
+	// A stand-in for the page's sound, which counts the tones played.
+	const fakeAudio = `window.tones = 0; window.AudioContext = class {
+		get currentTime() { return 0; } get destination() { return {}; }
+		createOscillator() { return {frequency: {}, connect: (n) => n, start() { window.tones++; }, stop() {}}; }
+		createGain() { return {gain: {}, connect: (n) => n}; }
+	}`
+	if _, err := chromedp.Call(o, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: fakeAudio}); err != nil {
+		t.Fatal(err)
+	}
+	click(t, o, "button.sound")
+	do(t, o, chromedp.Reload())
+	waitJS(t, o, `document.querySelector("button.sound") && document.querySelector("button.sound").getAttribute("aria-pressed") === "true"`, "the sound kept on")
+	waitJS(t, o, `window.tones === 1`, "a tone on o's move, on coming back")
+	click(t, o, cellSel("a1"))
+	waitJS(t, x, jsPlies+" === 2", "o's move on x's page")
+	if got := eval[string](t, x, `document.title`); got != "● Your move — meeple · tictactoe" {
+		t.Errorf("on x's move x's tab reads %q", got)
+	}
+	click(t, x, cellSel("c3"))
+	waitJS(t, o, `window.tones === 2`, "a tone on o's next move")
+
+	spectator := e.page(strings.Split(seats[0].Link, "?")[0], false)
+	waitJS(t, spectator, seatsText+fmt.Sprintf(` === "x,o: %s"`, nick), "o's name on a spectator's page")
+	if eval[int](t, x, `document.querySelectorAll("form.nick").length`) != 1 || eval[int](t, spectator, `document.querySelectorAll("form.nick").length`) != 0 {
+		t.Error("the name box is not offered to the seats alone")
+	}
 }
 
 // TestBrowserBoardsLook: boards are drawn as the real ones from their
@@ -875,6 +998,9 @@ func TestBrowserBoardsLook(t *testing.T) {
 	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).sort().join(",")`); got != "a1,b1,c1" {
 		t.Errorf("the marked cells are %q, want the line a1,b1,c1", got)
 	}
+	if got := eval[string](t, tabs[1], jsStatus); got != "Game over: x wins: three in a row (1-0)" {
+		t.Errorf("the end says %q, want who won and how", got)
+	}
 	// The review: the engine's judgement of every position as a graph, o's
 	// losing a2 marked, and a step back to it.
 	click(t, tabs[1], "button.review-ask")
@@ -907,6 +1033,30 @@ func TestBrowserBoardsLook(t *testing.T) {
 	if n := eval[string](t, tabs[1], `document.querySelector(".notes").textContent`); n != "check" {
 		t.Errorf("the notes say %q", n)
 	}
+	// Black resigns: the end says who won and why.
+	do(t, tabs[1], chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	click(t, tabs[1], "button.resign")
+	waitJS(t, tabs[0], jsStatus+`.startsWith("Game over")`, "the resignation")
+	if got := eval[string](t, tabs[0], jsStatus); got != "Game over: White wins: black resigned (1-0)" {
+		t.Errorf("after black resigns the end says %q", got)
+	}
+	// Game 2, seats swapped: the fool's mate; the mated king is marked.
+	click(t, tabs[0], "button.newgame")
+	for ply, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		tab := tabs[(ply+1)%2]
+		waitTurn(t, tab, ply)
+		click(t, tab, cellSel(mv[:2]))
+		click(t, tab, cellSel(mv[2:]))
+		waitJS(t, tab, fmt.Sprintf(`%s === %d`, jsPlies, ply+1), "move "+mv)
+	}
+	waitJS(t, tabs[1], jsStatus+`.startsWith("Game over")`, "the mate")
+	if got := eval[string](t, tabs[1], jsStatus); got != "Game over: Black wins by checkmate (0-1)" {
+		t.Errorf("at mate the end says %q", got)
+	}
+	if got := eval[string](t, tabs[1], `[...document.querySelectorAll("rect.cell.marked")].map((c) => c.dataset.name).join(",")`); got != "e1" {
+		t.Errorf("at mate the marked cells are %q, want the mated king's e1", got)
+	}
+	screenshot(t, tabs[1], "chess-mate", false)
 }
 
 // TestBrowserLobbyPlay: the lobby shows every shipped game with a small
@@ -927,6 +1077,9 @@ func TestBrowserLobbyPlay(t *testing.T) {
 	if n := eval[int](t, ctx, `[...document.querySelectorAll(".game-card")].filter((c) => c.querySelector(".mini svg.board, .mini .table")).length`); n != len(vs) {
 		t.Errorf("%d of %d games have a picture", n, len(vs))
 	}
+	// A variant chosen: its rules line (one long word) wraps.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#variant"); s.value = "thegame-house"; s.dispatchEvent(new Event("change")); })()`))
+	waitJS(t, ctx, `document.querySelector("#checked code")`, "the variant's rules")
 	for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
 		do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > int(size[0]) {
@@ -943,6 +1096,12 @@ func TestBrowserLobbyPlay(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("lobby-%d.png", size[0])), png, 0o644)
 	}
 	do(t, ctx, chromedp.EmulateViewport(600, 1000))
+	// Each level says how it plays and how long it thinks (its node budget
+	// at meeple's speed).
+	levels := eval[[]string](t, ctx, `[...document.querySelectorAll("#level option")].map((o) => o.textContent)`)
+	if len(levels) != 10 || levels[0] != "level 1 · beginner · instant" || levels[6] != "level 7 · hard · about 1 s a move" || levels[9] != "level 10 · strongest · about 30 s a move" {
+		t.Errorf("the levels read %q", levels)
+	}
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("#level"); s.value = "1"; s.dispatchEvent(new Event("change")); })()`))
 	click(t, ctx, `.game-card[data-variant="tictactoe"] button.quick-play`)
 	waitJS(t, ctx, `location.pathname.startsWith("/room/") && location.search.includes("token=") && document.querySelector("svg.board")`, "the room")
@@ -1057,5 +1216,54 @@ func TestBrowserWatchNone(t *testing.T) {
 	}
 	if eval[bool](t, ctx, `document.body.textContent.includes("Connection lost")`) {
 		t.Error("the page says the connection is lost")
+	}
+}
+
+// TestBrowserPhoneWidth: a room of every shipped game fits a phone's
+// width (390 px) and a desktop's (1280 px) with nothing overflowing; at
+// 390 px a board's cells are 44 px or more, or the board can be zoomed to
+// cells of that size, scrolled within its frame.
+func TestBrowserPhoneWidth(t *testing.T) {
+	e := newBrowserEnv(t)
+	vs, err := games.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tab context.Context
+	for _, v := range vs {
+		seats := strings.Repeat(`{"person": true},`, len(v.Game.Describe().Players))
+		link := e.createRoom(fmt.Sprintf(`{"variant": %q, "seats": [%s]}`, v.Name, strings.TrimSuffix(seats, ",")))[0].Link
+		if tab == nil {
+			tab = e.page(link, false)
+		} else {
+			do(t, tab, chromedp.Navigate(e.base+link))
+		}
+		waitJS(t, tab, `document.querySelector("svg.board, .table .piles") && document.querySelector(".status")`, v.Name+"'s position")
+		for _, size := range [][2]int64{{1280, 900}, {390, 844}} {
+			do(t, tab, chromedp.EmulateViewport(size[0], size[1]))
+			waitJS(t, tab, fmt.Sprintf(`document.documentElement.clientWidth === %d`, size[0]), "the width")
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > int(size[0]) {
+				t.Errorf("%s at %d px: the page is %d px wide", v.Name, size[0], w)
+			}
+		}
+		if len(v.Game.Describe().Dims) == 0 {
+			continue
+		}
+		const cell = `Math.min(...[...document.querySelectorAll("rect.cell")].map((c) => c.getBoundingClientRect().width))`
+		if px := eval[float64](t, tab, cell); px < 44 {
+			waitJS(t, tab, `document.querySelector("button.zoom")`, v.Name+": the zoom, for cells of "+fmt.Sprint(px)+" px")
+			click(t, tab, "button.zoom")
+			waitJS(t, tab, `document.querySelector(".board-wrap.zoomed")`, v.Name+" zoomed")
+			if px := eval[float64](t, tab, cell); px < 44 {
+				t.Errorf("%s zoomed at 390 px: cells of %.0f px", v.Name, px)
+			}
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 390 {
+				t.Errorf("%s zoomed: the page is %d px wide", v.Name, w)
+			}
+			if v.Name == "hypercube" {
+				screenshot(t, tab, "hypercube-zoomed-390", false)
+			}
+		}
+		do(t, tab, chromedp.EmulateViewport(600, 1000))
 	}
 }

@@ -17,9 +17,12 @@
 //	GET  /room/{id}                a room's page; ?token=T takes the seat T belongs to
 //	GET  /watch                    a watched match's page
 //	GET  /api/variants             [{"name","names","game","description","descriptions","rules","players",
-//	                                 "board","start"}] every shipped variant (names, descriptions: in other
-//	                                 languages, {"ja": ...}; board: its games.Description; start: the
-//	                                 games.Picture of its start, for the lobby's pictures)
+//	                                 "board","start","options"}] every shipped variant (names, descriptions: in
+//	                                 other languages, {"ja": ...}; board: its games.Description; start: the
+//	                                 games.Picture of its start, for the lobby's pictures; options: its rules,
+//	                                 [{"key","kind","value","default","min","max","choices","doc"}], the value
+//	                                 in force with the game's schema for the key: the lobby offers the number
+//	                                 of players where a game has an int "players" key with a range)
 //	GET  /api/engines              ["sf", ...] the names of the engines given with serve --engine
 //	POST /api/check                {"spec": "othello(size=10)"} or {"toml": "...", "file": "x.toml"}
 //	                               -> the variant as /api/variants gives one, or {"error","file","line","key"}
@@ -50,9 +53,11 @@
 // A room's WebSocket carries one JSON object a message. Down (server to page):
 //
 //	{"type":"hello", "room": id, "seat": k (-1: spectator), "variant": name, "names": {"ja": ...}, "rules": text,
+//	 "options": the rules in force as /api/variants gives them (the room shows them),
 //	 "resign": bool (a seat may resign: a two-player zero-sum game), "review": bool (a finished
 //	 game may be reviewed: perfect information),
-//	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool}]}
+//	 "description": games.Description, "seats": [{"name", "kind": "person"|"engine", "online": bool,
+//	 "nick": a person's nickname (absent: none), text as they typed it, for a page to show as text}]}
 //	{"type":"state", "game": n (1-based, a room plays games in turn),
 //	 "ply": n (plies played, chance outcomes included),
 //	 "picture": games.Picture as this seat sees it (a card game's table in its "cards",
@@ -110,6 +115,11 @@
 //	                                           judgements as a graph with the moves that lost most marked
 //	                                           (a watched match's finished games carry "judged", the same
 //	                                           from the engines' own reported scores)
+//	{"type":"name", "name": "Ann"}             a seat's nickname, shown on its seat to everyone ("": none):
+//	                                           at most 24 characters once trimmed, none a control or
+//	                                           format character (else the error "bad-name"); kept while
+//	                                           the room is in memory, not logged (the page gives it again
+//	                                           from its local storage on every connection)
 //	{"type":"talk", "pile": "b", "word": "stop"} a seat's word of a pile to the table, among the game's
 //	                                           CardTable.Talk ("": taken back); every page's state
 //	                                           then carries "talk": [{"seat", "pile", "word"}], and the

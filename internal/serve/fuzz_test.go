@@ -19,7 +19,7 @@ func FuzzDecode(f *testing.F) {
 		`{"type":"move","move":"e2e4","ply":0}`, `{"type":"newgame","swap":true}`, `{"type":"resign"}`,
 		`{"type":"move","move":7,"ply":"x"}`, `{"type":"move","move":"a1","ply":-1}`, `[]`, `null`, `{`,
 		`{"type":"move","move":"` + strings.Repeat("x", 5000) + `","ply":1}`, `{"type":"resign"} {}`,
-		`{"type":"` + "\xff" + `"}`, `{"type":"move","move":"a1","ply":1e40}`,
+		`{"type":"` + "\xff" + `"}`, `{"type":"move","move":"a1","ply":1e40}`, `{"type":"name","name":"Ann"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -32,7 +32,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		switch u.Type {
-		case "move", "newgame", "resign":
+		case "move", "newgame", "resign", "name":
 		default:
 			t.Fatalf("accepted type %q", u.Type)
 		}
@@ -41,7 +41,8 @@ func FuzzDecode(f *testing.F) {
 			t.Fatal(err)
 		}
 		v, err := Decode(b)
-		if err != nil || v.Type != u.Type || v.Move != u.Move || v.Swap != u.Swap || (v.Ply == nil) != (u.Ply == nil) || v.Ply != nil && *v.Ply != *u.Ply {
+		if err != nil || v.Type != u.Type || v.Move != u.Move || v.Swap != u.Swap || (v.Ply == nil) != (u.Ply == nil) || v.Ply != nil && *v.Ply != *u.Ply ||
+			(v.Name == nil) != (u.Name == nil) || v.Name != nil && *v.Name != *u.Name {
 			t.Fatalf("%s decodes to %+v, re-encoded %s to %+v (%v)", data, u, b, v, err)
 		}
 	})

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/meeple-games/meeple/games"
@@ -19,6 +21,7 @@ type Up struct {
 	Swap bool    `json:"swap,omitempty"`
 	Pile string  `json:"pile,omitempty"` // talk: the pile, and the word ("": taken back)
 	Word *string `json:"word,omitempty"`
+	Name *string `json:"name,omitempty"` // name: the seat's nickname ("": none)
 }
 
 // maxMoveText bounds a move's text: no game writes a longer move.
@@ -41,7 +44,15 @@ func Decode(data []byte) (Up, error) {
 		return Up{}, errors.New("message: want one JSON object")
 	}
 	switch u.Type {
+	case "name":
+		if u.Name == nil || u.Move != "" || u.Ply != nil || u.Swap || u.Pile != "" || u.Word != nil {
+			return Up{}, errors.New("name: want a name, and no other field")
+		}
+		return u, nil // the room checks the name itself (Nickname)
 	case "move":
+		if u.Name != nil {
+			return Up{}, errors.New("move: unexpected fields")
+		}
 		if u.Move == "" || len(u.Move) > maxMoveText {
 			return Up{}, fmt.Errorf("move: want a move of 1..%d characters", maxMoveText)
 		}
@@ -66,9 +77,32 @@ func Decode(data []byte) (Up, error) {
 	case "":
 		return Up{}, errors.New("message: missing type")
 	default:
-		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk, hint, takeback or review)", truncate(u.Type, 32))
+		return Up{}, fmt.Errorf("message: unknown type %q (want move, newgame, resign, talk, hint, takeback, review or name)", truncate(u.Type, 32))
+	}
+	if u.Name != nil {
+		return Up{}, fmt.Errorf("%s: unexpected fields", u.Type)
 	}
 	return u, nil
+}
+
+// MaxNickname is the longest nickname, in characters.
+const MaxNickname = 24
+
+// Nickname checks a person's nickname as a page sends it: at most
+// MaxNickname characters once trimmed, none a control or format character
+// (bidi overrides among them), so that every page shows it as the person
+// typed it, as text. "" is no nickname.
+func Nickname(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > MaxNickname {
+		return "", fmt.Errorf("a name of at most %d characters", MaxNickname)
+	}
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return "", fmt.Errorf("a name without control characters (%U)", r)
+		}
+	}
+	return s, nil
 }
 
 func truncate(s string, n int) string {
@@ -87,6 +121,7 @@ type seatInfo struct {
 	Name   string `json:"name"`
 	Kind   string `json:"kind"` // person or engine
 	Online bool   `json:"online"`
+	Nick   string `json:"nick,omitempty"` // a person's nickname, as their page gave it
 }
 
 type helloMsg struct {
@@ -100,6 +135,7 @@ type helloMsg struct {
 	Review      bool              `json:"review"`          // a finished game may be reviewed (perfect information)
 	Units       string            `json:"units"`           // what the engine's scores count (players.UnitsOf)
 	Rules       string            `json:"rules"`
+	Options     []optionJSON      `json:"options"`     // the rules in force, each with the game's schema for it
 	Description json.RawMessage   `json:"description"` // games.Description
 	Seats       []seatInfo        `json:"seats"`
 }

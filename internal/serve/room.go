@@ -44,6 +44,7 @@ type Room struct {
 	notes   []plyNote          // per ply: as people read it
 	last    *lastMove          // the last move of the current game
 	conns   map[*conn]struct{} // connected pages
+	nicks   map[int]string     // by room seat: a person's nickname (not logged: each page gives it on connecting)
 	cache   map[int][]byte     // the current state message per viewing seat (-1: spectators)
 	moves   chan personMove    // to the person seat the game waits on
 	cancel  context.CancelFunc // stops the game goroutine
@@ -116,7 +117,7 @@ func (r *Room) seatInfos() []seatInfo {
 	}
 	for g := range out {
 		sf := r.file.Seats[r.file.roomSeat(g)]
-		out[g] = seatInfo{Name: sf.Name, Kind: "person", Online: online[r.file.roomSeat(g)]}
+		out[g] = seatInfo{Name: sf.Name, Kind: "person", Online: online[r.file.roomSeat(g)], Nick: r.nicks[r.file.roomSeat(g)]}
 		if sf.Engine != "" {
 			out[g].Kind, out[g].Online = "engine", true
 		}
@@ -135,7 +136,7 @@ func (r *Room) hello(rs int) []byte {
 	b, _ := json.Marshal(helloMsg{Type: "hello", Room: r.id, Seat: seat, Variant: r.variant.Name, Names: r.variant.Names,
 		Resign: typ.Players == 2 && typ.Utility == games.ZeroSum, Help: r.file.Help, Units: players.UnitsOf(r.variant.Family).String(),
 		Review: typ.Information != games.ImperfectInformation,
-		Rules:  r.file.Rules, Description: r.desc, Seats: r.seatInfos()})
+		Rules:  r.file.Rules, Options: optionsOf(r.variant), Description: r.desc, Seats: r.seatInfos()})
 	return b
 }
 
@@ -398,6 +399,29 @@ func (r *Room) say(c *conn, u Up) *refusal {
 	r.file.Talk = append(r.file.Talk, *e.Talk)
 	r.applied(e.Seq)
 	r.broadcast(false)
+	return nil
+}
+
+// rename sets the nickname of c's seat (checked by Decode) and tells
+// every page.
+func (r *Room) rename(c *conn, name string) *refusal {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if c.roomSeat < 0 {
+		return refuse("spectator-name", "spectators have no seat to name")
+	}
+	name, err := Nickname(name)
+	if err != nil {
+		return refuse("bad-name", "a name of at most %d characters, none of them a control character", MaxNickname)
+	}
+	if r.nicks[c.roomSeat] == name {
+		return nil
+	}
+	if r.nicks == nil {
+		r.nicks = map[int]string{}
+	}
+	r.nicks[c.roomSeat] = name
+	r.seatsChanged()
 	return nil
 }
 

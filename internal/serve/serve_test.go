@@ -346,6 +346,52 @@ func TestServeRefusals(t *testing.T) {
 	}
 }
 
+// TestServeNames: a seat's nickname reaches every page on its seat; a
+// name too long, or with a control or format character, is refused with a
+// code the page words, and a spectator has no seat to name.
+func TestServeNames(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{})
+	room := ts.create(t, `{"variant":"tictactoe","seats":[{"person":true},{"engine":"level=1"}]}`)
+	x := ts.dial(t, room.Seats[0].Link)
+	spec := ts.dial(t, room.Watch)
+	x.send(`{"type":"name","name":"  <b>Ann</b> "}`)
+	for _, p := range []*page{x, spec} {
+		seats := p.next("seats")["seats"].([]any)
+		for seats[0].(map[string]any)["nick"] == nil { // a seats message of before (who is online)
+			seats = p.next("seats")["seats"].([]any)
+		}
+		if got := seats[0].(map[string]any)["nick"]; got != "<b>Ann</b>" {
+			t.Errorf("seat 1's nick is %v, want <b>Ann</b> as sent, trimmed", got)
+		}
+		if _, ok := seats[1].(map[string]any)["nick"]; ok {
+			t.Errorf("the engine's seat has a nick: %v", seats[1])
+		}
+	}
+	for _, tc := range []struct {
+		c        *page
+		msg      string
+		wantCode string
+	}{
+		{x, `{"type":"name","name":"` + strings.Repeat("é", MaxNickname+1) + `"}`, "bad-name"},
+		{x, `{"type":"name","name":"Ann\u202egnp.exe"}`, "bad-name"},
+		{x, `{"type":"name","name":"A\nB"}`, "bad-name"},
+		{x, `{"type":"name"}`, "bad-message"},
+		{x, `{"type":"name","name":"Ann","move":"a1"}`, "bad-message"},
+		{x, `{"type":"resign","name":"Ann"}`, "bad-message"},
+		{spec, `{"type":"name","name":"Bob"}`, "spectator-name"},
+	} {
+		tc.c.send(tc.msg)
+		if e := tc.c.next("error"); e["code"] != tc.wantCode {
+			t.Errorf("%s: refused %v (%v), want %s", tc.msg, e["code"], e["message"], tc.wantCode)
+		}
+	}
+	// The longest name is taken.
+	x.send(`{"type":"name","name":"` + strings.Repeat("é", MaxNickname) + `"}`)
+	if got := x.next("seats")["seats"].([]any)[0].(map[string]any)["nick"]; got != strings.Repeat("é", MaxNickname) {
+		t.Errorf("a name of %d characters: nick %v", MaxNickname, got)
+	}
+}
+
 func TestServeRestartKeepsGames(t *testing.T) {
 	dir := t.TempDir()
 	ts := startServer(t, dir, Limits{})

@@ -290,12 +290,47 @@ type variantJSON struct {
 	Players      []string          `json:"players"`         // the seat names: the lobby offers a seat each
 	Board        games.Description `json:"board"`           // to draw its start (the lobby's pictures)
 	Start        *games.Picture    `json:"start,omitempty"` // the start position as anyone sees it
+	Options      []optionJSON      `json:"options"`         // its rules, each with the game's schema for it
+}
+
+// optionJSON is one rule of a variant: its value in force (as games.Format
+// writes it) and the game's schema for the key, so that a page offers a
+// choice (the lobby: the number of players) and shows the rules in force
+// without knowing the game.
+type optionJSON struct {
+	Key     string   `json:"key"`
+	Kind    string   `json:"kind"` // int, bool, string, ints (games.Kind)
+	Value   string   `json:"value"`
+	Default string   `json:"default"`
+	Min     int      `json:"min"`
+	Max     int      `json:"max"`
+	Choices []string `json:"choices,omitempty"`
+	Doc     string   `json:"doc"`
+}
+
+// optionsOf are the rules of v in its family's key order (none when the
+// family is not registered, which a loaded variant's always is).
+func optionsOf(v *games.Variant) []optionJSON {
+	out := []optionJSON{}
+	f, err := games.Lookup(v.Family)
+	if err != nil {
+		return out
+	}
+	for _, p := range f.Params {
+		val, ok := v.Rules[p.Key]
+		if !ok {
+			val = p.Default
+		}
+		out = append(out, optionJSON{Key: p.Key, Kind: p.Kind.String(), Value: games.Format(val), Default: games.Format(p.Default),
+			Min: p.Min, Max: p.Max, Choices: p.Choices, Doc: p.Doc})
+	}
+	return out
 }
 
 func variantOf(v *games.Variant) variantJSON {
 	d := v.Game.Describe()
 	out := variantJSON{Name: v.Name, Names: v.Names, Game: v.Family, Description: v.Description,
-		Descriptions: v.Descriptions, Rules: v.Spec(), Players: d.Players, Board: d}
+		Descriptions: v.Descriptions, Rules: v.Spec(), Players: d.Players, Board: d, Options: optionsOf(v)}
 	if st := v.Game.NewState(); st != nil {
 		pic := picture(st, -1)
 		out.Start = &pic

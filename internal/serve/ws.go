@@ -211,6 +211,8 @@ func (s *Server) serveRoom(room *Room, ws *websocket.Conn, rs int) bool {
 			no = room.submit(c, u, at)
 		case "talk":
 			no = room.say(c, u)
+		case "name":
+			no = room.rename(c, *u.Name)
 		case "hint":
 			no = room.hint(c)
 		case "takeback":

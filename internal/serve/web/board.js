@@ -8,8 +8,8 @@
 import { s } from "./dom.js";
 import { pieceWord, seatWord, t } from "./i18n.js";
 
-const CELL = 48; // a cell's side in SVG units
-const EDGE = 22; // room for coordinates
+export const CELL = 48; // a cell's side in SVG units
+const EDGE = 18; // room for coordinates (a chess board of 44 px cells fits a phone of 390 px)
 const GAP = 26; // between slices
 const TITLE = 28; // a slice's label
 const GOAL = 30; // a goal's band beyond an edge

@@ -21,6 +21,7 @@ import { seatWord, t } from "./i18n.js";
  * @property {boolean} [canTalk]
  * @property {(pile: string, word: string) => void} [onTalk] word "": taken back
  * @property {boolean} [mini] the piles only, as the lobby shows a game
+ * @property {boolean} [over] the game is over: no plays are due
  */
 
 /**
@@ -93,7 +94,8 @@ export function drawCards(view) {
   }));
 
   const facts = [t("cards.deck", pic.deck)];
-  if (pic.played || pic.due) facts.push(t("cards.played-turn", pic.played), t("cards.due", pic.due));
+  // A turn's plays, while the game goes on: once over, nothing is due.
+  if (!view.over && (pic.played || pic.due)) facts.push(t("cards.played-turn", pic.played), t("cards.due", pic.due));
   return h("div", { class: "table" }, piles, talkRow, handEl, others,
     h("p", { class: "facts" }, facts.join(" · ")));
 }

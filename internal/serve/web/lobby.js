@@ -17,6 +17,22 @@ import { forget, myRooms, remember } from "./myrooms.js";
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
+// levelWords says how strong a level plays and how long it thinks: its
+// node budget (internal/engine/level.go: 1,000 nodes at level 1, three
+// times more each level) at about 600,000 nodes a second, meeple's speed
+// measured on two cores (chess: 729,000 nodes in 1.3 s, 2,187,000 in
+// 3.9 s; a chess move at level 10, 19.7 million nodes, took 27.9 s; a
+// hint in The Game at level 9, 9.4-11.8 s).
+/** @param {number} level */
+function levelWords(level) {
+  const secs = 1000 * 3 ** (level - 1) / 600000;
+  const word = t("level.word-" + Math.ceil(level / 2));
+  if (secs < 0.1) return t("level.instant", level, word);
+  if (secs < 1) return t("level.under-second", level, word);
+  const round = Number(secs.toPrecision(1));
+  return t("level.seconds", level, word, round);
+}
+
 /**
  * refused words an error the API threw (an ApiError's body), or any other.
  * @param {unknown} e
@@ -35,6 +51,16 @@ function seatNames(v) {
   const m = /[(,]players=(\d+)/.exec(v.rules || "");
   const n = m ? Math.max(1, Math.min(8, Number(m[1]))) : 2;
   return Array.from({ length: n }, (_, k) => `player${k + 1}`);
+}
+
+// withRule is the inline spec of spec with key=value among its rules:
+// "thegame-house" -> "thegame-house(players=3)".
+/** @param {string} spec @param {string} key @param {string} value */
+function withRule(spec, key, value) {
+  const m = /^([^()]*)\((.*)\)\s*$/.exec(spec.trim());
+  if (!m) return `${spec.trim()}(${key}=${value})`;
+  const kv = m[2].split(",").map((x) => x.trim()).filter((x) => x && !x.startsWith(key + "="));
+  return `${m[1]}(${[...kv, key + "=" + value].join(",")})`;
 }
 
 // copyButton copies text (a link) to the clipboard, and says so.
@@ -101,12 +127,25 @@ export async function lobby(main) {
     out.replaceChildren(...nodes([h("p", { class: "ok" }, h("strong", {}, local(v.name, v.names) || v.rules), ` (${gameWord(v.game)}) `, v.rules && v.rules !== v.name ? h("code", {}, v.rules) : null),
       v.description ? h("p", { class: "muted" }, local(v.description, v.descriptions)) : null]));
     const players = seatNames(v);
-    seatsEl.replaceChildren(h("h2", {}, t("lobby.seats")), ...players.map((name, k) => {
+    // A game whose rules say how many play (an int "players" key with a
+    // range) offers the number; a change checks the variant again with it.
+    const count = (v.options || []).find((o) => o.key === "players" && o.kind === "int" && o.max > o.min);
+    let countEl = null;
+    if (count) {
+      const sel = h("select", { id: "players" }, Array.from({ length: count.max - count.min + 1 }, (_, i) => {
+        const n = String(count.min + i);
+        return h("option", { value: n }, n);
+      }));
+      sel.value = count.value;
+      sel.addEventListener("change", () => check({ spec: withRule(st.toml ? v.rules : st.spec, "players", sel.value) }));
+      countEl = h("label", { class: "seat count" }, h("span", {}, t("lobby.players")), sel);
+    }
+    seatsEl.replaceChildren(h("h2", {}, t("lobby.seats")), ...nodes([countEl]), ...players.map((name, k) => {
       const sel = h("select", { "data-seat": k, "aria-label": t("lobby.who-plays", seatWord(name)) },
         h("option", { value: "person" }, t("lobby.person")),
-        ...LEVELS.map((l) => h("option", { value: "level=" + l }, t("lobby.engine-level", l))),
+        ...LEVELS.map((l) => h("option", { value: "level=" + l }, t("lobby.engine-level", levelWords(l)))),
         ...st.engines.map((name) => h("option", { value: name }, t("lobby.engine-named", name))));
-      sel.value = k === 0 ? "person" : "level=3";
+      sel.value = "person"; // a new room is for people; an engine is chosen
       return h("label", { class: "seat" }, h("span", {}, seatWord(name)), sel);
     }));
     create.disabled = false;
@@ -147,12 +186,15 @@ export async function lobby(main) {
     const f = file.files && file.files[0];
     if (!f) return;
     const text = await f.text();
+    // Emptied, so that choosing the same file again (edited) is a change
+    // and is checked again.
+    file.value = "";
     check({ toml: text, file: f.name }, text);
   });
 
   const create = h("button", { id: "create", class: "primary", disabled: true, onclick: async () => {
     if (!st.chosen) return;
-    const seats = [...seatsEl.querySelectorAll("select")].map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
+    const seats = [...seatsEl.querySelectorAll("select")].filter((s) => s.dataset.seat !== undefined).map((s) => (s.value === "person" ? { person: true } : { engine: s.value }));
     /** @type {{seats: object[], toml?: string, variant?: string, clock?: string, help?: boolean}} */
     const body = { seats };
     if (st.toml) body.toml = st.toml; else body.variant = st.spec;
@@ -171,22 +213,26 @@ export async function lobby(main) {
     /** @param {string} p */
     const abs = (p) => new URL(p, location.href).href;
     const people = (r.seats || []).filter((x) => x.link);
+    const players = st.chosen ? seatNames(st.chosen) : [];
     // The creator keeps the room: as the first person, else as a spectator.
     remember({ id: r.room, link: people.length ? people[0].link : r.watch, variant: st.chosen && st.chosen.name, names: st.chosen && st.chosen.names });
     links.replaceChildren(...nodes([h("h2", {}, t("lobby.created")),
       h("p", {}, t("lobby.links-note")),
-      h("ul", { class: "links" }, (r.seats || []).map((x) => h("li", {},
-        h("strong", {}, seatWord(x.name)), ": ",
-        x.link ? [h("a", { href: x.link, class: "seat-link" }, abs(x.link)), " ", copyButton(abs(x.link))] : t("lobby.engine")))),
+      // Each seat by the game's name for it; an engine's with its level,
+      // so that two engines are told apart.
+      h("ul", { class: "links" }, (r.seats || []).map((x, k) => h("li", { "data-seat": k },
+        h("strong", {}, seatWord(players[k] || x.name)), ": ",
+        x.link ? [h("a", { href: x.link, class: "seat-link" }, abs(x.link)), " ", copyButton(abs(x.link))]
+          : t("lobby.engine-seat", seatWord(x.name))))),
       h("p", {}, t("lobby.spectators"), " ", h("a", { href: r.watch, class: "watch-link" }, abs(r.watch)), " ", copyButton(abs(r.watch))),
-      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(people[0].name)))) : null]));
+      people.length ? h("p", {}, h("a", { href: people[0].link, class: "button primary" }, t("lobby.play-as", seatWord(players[(r.seats || []).indexOf(people[0])] || people[0].name)))) : null]));
   }
 
   // One click: a room of a shipped variant against the engine at the
   // chosen level (a person in the first seat, the engine in the others),
   // and straight to it.
   const level = h("select", { id: "level", "aria-label": t("lobby.level") },
-    LEVELS.map((l) => h("option", { value: l }, t("lobby.level-n", l))));
+    LEVELS.map((l) => h("option", { value: l }, levelWords(l))));
   level.value = String(savedLevel());
   level.addEventListener("change", () => { try { localStorage.setItem("meeple-level", level.value); } catch { /* not kept */ } });
   const quickError = h("div", { id: "quick-error" });

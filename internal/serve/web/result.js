@@ -32,10 +32,37 @@ export function reason(r, players) {
   return r.reason || "";
 }
 
-// resultLine is the status line of a finished game.
+// ending says in one sentence who won and why: the game's own sentence
+// for how it ended by its rules ("end.<code>": "Black wins by
+// checkmate", "The team loses with 12 cards left"), else who won and the
+// reason ("White wins: black resigned").
+/** @param {Result} r @param {string[]} players */
+export function ending(r, players) {
+  const p = r.phrase;
+  if (p && p.code && has("end." + p.code)) {
+    const args = (p.args || []).map((a) => {
+      const m = /^@(\d+)$/.exec(a);
+      if (m) return seatWord(players[Number(m[1])] || `player${Number(m[1]) + 1}`);
+      return has("count." + a) ? t("count." + a) : a;
+    });
+    return capital(t("end." + p.code, ...args));
+  }
+  const why = reason(r, players);
+  return capital(why ? t("result.because", headline(r, players), why) : headline(r, players));
+}
+
+// capital writes s with its first letter a capital when it starts a word
+// ("Black wins", "The team"); a mark that is one letter stays as the game
+// writes it ("x wins"), and a script without capitals is unchanged.
+/** @param {string} s */
+function capital(s) { return /^\p{Ll}\p{L}/u.test(s) ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
+
+// resultLine is the status line of a finished game: the ending, and the
+// result as a score when there is one ("1-0"; not a team's "win").
 /** @param {Result} r @param {string[]} players */
 export function resultLine(r, players) {
-  return t("result.line", r.result || "", headline(r, players), reason(r, players));
+  const score = r.result && /\d/.test(r.result) ? r.result : "";
+  return score ? t("result.line-score", ending(r, players), score) : t("result.line", ending(r, players));
 }
 
 // signed writes x with its sign and prec decimals.

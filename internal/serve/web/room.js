@@ -15,7 +15,7 @@ import { local, t } from "./i18n.js";
 import { remember } from "./myrooms.js";
 import { Picker } from "./moves.js";
 import { apply, initialRoom, myTurn } from "./roomstate.js";
-import { headView } from "./roomhead.js";
+import { beep, headView, savedNick, soundOn } from "./roomhead.js";
 import { boardView, cardsView, notesView } from "./roomboard.js";
 import { controlsView } from "./roomcontrols.js";
 import { hintView } from "./roomhint.js";
@@ -36,6 +36,8 @@ import { historyView } from "./movelist.js";
  * @property {number | null} card the card picked
  * @property {Legal[] | null} choice moves offered to choose among (a promotion)
  * @property {number | null} reviewAt the review's position shown (null: the last)
+ * @property {boolean} zoom the board drawn at a pixel a unit (cells of 48 px), scrolled in its frame
+ * @property {boolean} small the board's cells are drawn smaller than 44 px: the zoom is offered
  */
 
 /**
@@ -62,7 +64,7 @@ import { historyView } from "./movelist.js";
 export function room(main, id, token) {
   let model = initialRoom();
   /** @type {UI} */
-  const ui = { flip: false, picker: new Picker([], null), card: null, choice: null, reviewAt: null };
+  const ui = { flip: false, picker: new Picker([], null), card: null, choice: null, reviewAt: null, zoom: false, small: false };
   /** @type {number | undefined} */
   let sideFor; // the seat the board's side was chosen for (on a hello)
   /** @type {WebSocket | null} */
@@ -94,7 +96,7 @@ export function room(main, id, token) {
   const waiting = h("p", {});
   const controls = controlsView(act, id);
   /** @type {View[]} */
-  const views = [headView(), ...boardView(act), cardsView(act), notesView(), controls, hintView(), reviewView(act), historyView()];
+  const views = [headView(act), ...boardView(act), cardsView(act), notesView(), controls, hintView(), reviewView(act), historyView()];
   main.replaceChildren(waiting, ...views.map((v) => v.el));
 
   /** @param {Event} ev */
@@ -108,7 +110,9 @@ export function room(main, id, token) {
       ui.choice = null;
     }
     if (next.hello && next.hello !== model.hello) hello(next.hello);
+    const was = myTurn(model);
     model = next;
+    if (!was && myTurn(model) && soundOn()) beep();
     draw();
   }
 
@@ -124,10 +128,14 @@ export function room(main, id, token) {
     }
     document.getElementById("title")?.replaceChildren(local(msg.variant || "", msg.names));
     remember({ id, link: location.href, variant: msg.variant, names: msg.names });
-    document.title = `meeple · ${local(msg.variant || "", msg.names) || t("room.room")}`;
+    title = `meeple · ${local(msg.variant || "", msg.names) || t("room.room")}`;
   }
 
+  // The tab's title says when it is this seat's move, in another tab too.
+  let title = "meeple";
   function draw() {
+    const want = myTurn(model) ? t("room.tab-your-move", title) : title;
+    if (document.title !== want) document.title = want;
     waiting.hidden = !!model.hello;
     waiting.textContent = model.closed ? t("room.connecting-room") : t("room.joining");
     for (const v of views) v.update(model, ui);
@@ -137,7 +145,13 @@ export function room(main, id, token) {
     const q = token ? "?token=" + encodeURIComponent(token) : "";
     const sock = new WebSocket(wsURL(`/ws/room/${encodeURIComponent(id)}${q}`));
     ws = sock;
-    sock.onopen = () => { retry = 500; dispatch({ type: "open" }); };
+    sock.onopen = () => {
+      retry = 500;
+      dispatch({ type: "open" });
+      // A seat's nickname, given again on every connection (the server
+      // keeps it while the room is in memory).
+      if (token && savedNick()) act.send({ type: "name", name: savedNick() });
+    };
     sock.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
@@ -150,6 +164,9 @@ export function room(main, id, token) {
     };
   }
 
+  // The zoom is offered by the size the board is drawn at: a turned
+  // phone may not need it.
+  window.addEventListener("resize", () => draw());
   draw();
   connect();
 }

@@ -5,7 +5,7 @@
 // moves (moves.js's Picker); the card table (cards.js), where a card is
 // picked and then a pile; and the notes under them.
 import { h, Part } from "./dom.js";
-import { drawBoard } from "./board.js";
+import { CELL, drawBoard } from "./board.js";
 import { drawCards } from "./cards.js";
 import { description, mySeat, myTurn, players } from "./roomstate.js";
 import { proofLabels } from "./roomhint.js";
@@ -121,7 +121,7 @@ export function boardView(act) {
       room = r;
       ui = u;
       const s = r.state, picker = u.picker, desc = description(r);
-      part.show([r.hello, s, picker, picker.selected, u.flip, r.hint, r.proof], () => {
+      part.show([r.hello, s, picker, picker.selected, u.flip, r.hint, r.proof, u.zoom], () => {
         if (!s || !(desc.dims || []).length) return null;
         const turn = myTurn(r);
         const hint = r.hint && r.hint.done && "cells" in r.hint ? r.hint.cells || [] : [];
@@ -136,8 +136,18 @@ export function boardView(act) {
         });
         picker.g = geometry;
         if (turn) svg.addEventListener("pointerdown", press);
-        return h("div", { class: "board-wrap" }, svg);
+        // Zoomed: a unit a pixel (cells of CELL px), scrolled in its frame.
+        if (u.zoom) Object.assign(svg.style, { width: `${geometry.width}px`, maxWidth: "none", maxHeight: "none" });
+        return h("div", { class: "board-wrap" + (u.zoom ? " zoomed" : "") }, svg);
       });
+      // Cells drawn smaller than a finger (44 px) offer the zoom.
+      const svg = part.el.querySelector("svg.board");
+      const g = picker.g;
+      const small = !!svg && !!g && g.width > 0 && !u.zoom && svg.getBoundingClientRect().width * CELL / g.width < 44;
+      if (!u.zoom && small !== u.small) {
+        u.small = small;
+        queueMicrotask(act.redraw); // the controls, drawn after the board
+      }
     },
   };
   return [captionView(true), board, captionView(false)];
@@ -164,7 +174,7 @@ export function cardsView(act) {
             const m = legal.cards.find((x) => x.card === ui.card && x.pile === p.toLowerCase());
             if (m) act.play(m.move);
           },
-          talk: s.talk || [], canTalk: seat >= 0 && !s.result,
+          talk: s.talk || [], canTalk: seat >= 0 && !s.result, over: !!s.result,
           onTalk: (pile, word) => act.send({ type: "talk", pile, word }),
         });
       });

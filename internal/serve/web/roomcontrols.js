@@ -55,12 +55,14 @@ export function controlsView(act, id) {
       // text) otherwise.
       if (turn && !form.isConnected) bar.append(form);
       if (!turn && form.isConnected) form.remove();
-      buttons.show([hello, s, room.legal, room.seats, room.hint, room.review, ui.choice], () => [
+      buttons.show([hello, s, room.legal, room.seats, room.hint, room.review, ui.choice, ui.zoom, ui.small], () => [
         ui.choice ? h("div", { class: "choice", role: "group", "aria-label": t("room.choose-move") }, t("room.choose"), " ",
           ui.choice.map((m) => h("button", { class: "choose", onclick: () => act.play(m.move) }, moveWord(m.move))),
           h("button", { onclick: () => { ui.choice = null; act.redraw(); } }, t("room.cancel"))) : null,
         room.legal.buttons.map((m) => h("button", { class: "move-button", "data-move": m.move, onclick: () => act.play(m.move) }, moveWord(m.move))),
         (desc.dims || []).length ? h("button", { class: "flip", onclick: () => { ui.flip = !ui.flip; act.redraw(); } }, t("room.flip")) : null,
+        ui.zoom || ui.small ? h("button", { class: "zoom", "aria-pressed": ui.zoom ? "true" : "false",
+          onclick: () => { ui.zoom = !ui.zoom; act.redraw(); } }, t(ui.zoom ? "room.zoom-out" : "room.zoom")) : null,
         turn && hello.help ? h("button", { class: "hint-ask", disabled: !!(room.hint && !room.hint.done), onclick: () => {
           act.dispatch({ type: "hint-asked" });
           act.send({ type: "hint" });
@@ -73,7 +75,9 @@ export function controlsView(act, id) {
           act.dispatch({ type: "review-asked" });
           act.send({ type: "review" });
         } }, t("review.ask")) : null,
-        s.result && seat >= 0 ? h("button", { class: "newgame", onclick: () => act.send({ type: "newgame", swap: true }) }, t("room.new-game")) : null,
+        // The next game swaps the seats: a room of one seat has none to swap.
+        s.result && seat >= 0 ? h("button", { class: "newgame", onclick: () => act.send({ type: "newgame", swap: room.seats.length > 1 }) },
+          t(room.seats.length > 1 ? "room.new-game" : "room.new-game-alone")) : null,
         h("a", { class: "record", href: `/api/rooms/${encodeURIComponent(id)}/record`, download: `meeple-${id}.txt` }, t("room.record")),
       ]);
     },

@@ -121,6 +121,7 @@ export {};
  * @property {string} name
  * @property {"person" | "engine"} kind
  * @property {boolean} online
+ * @property {string} [nick] a person's nickname, as they typed it (text, never HTML)
  */
 
 /**
@@ -131,6 +132,7 @@ export {};
  * @property {string} variant
  * @property {Object<string, string>} [names] the variant's name in other languages
  * @property {string} rules
+ * @property {Option[]} [options] the rules in force
  * @property {boolean} resign
  * @property {boolean} help
  * @property {boolean} review
@@ -265,7 +267,7 @@ export {};
 
 /**
  * @typedef {{type: "move", move: string, ply: number} | {type: "newgame", swap: boolean} | {type: "resign"}
- *   | {type: "hint"} | {type: "takeback"} | {type: "review"} | {type: "talk", pile: string, word: string}} Up
+ *   | {type: "hint"} | {type: "takeback"} | {type: "review"} | {type: "talk", pile: string, word: string} | {type: "name", name: string}} Up
  */
 
 // ---- the watch socket ----
@@ -366,6 +368,19 @@ export {};
  * @property {string[]} players
  * @property {Description} board
  * @property {Picture} [start]
+ * @property {Option[]} [options] its rules, each with the game's schema for it
+ */
+
+/**
+ * @typedef {object} Option a rule in force and the game's schema for its key
+ * @property {string} key
+ * @property {"int" | "bool" | "string" | "ints"} kind
+ * @property {string} value as the rules write it
+ * @property {string} default
+ * @property {number} min
+ * @property {number} max
+ * @property {string[]} [choices]
+ * @property {string} doc what it means (English)
  */
 
 /**
