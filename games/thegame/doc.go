@@ -40,8 +40,9 @@
 // not repdigits) may go on any pile whose top card is a repdigit; with
 // last_digit=true a card with the same last digit as the pile's top may
 // always go on it, so a pile can step back by any multiple of 10. The
-// article's deal bugs are not reproduced: its deck is range(2, 99), which
-// leaves out 99, and it deals 6 cards whatever the player count.
+// article also deals 6 cards whatever the player count (hand=6, as the
+// thegame-house variant has it); its deck, range(2, 99), leaves out 99, a
+// slip not reproduced (high=98 plays it).
 //
 // # Chance
 //
