@@ -44,7 +44,6 @@ func playChess960(t *testing.T, numbers []int, a, b EngineConfig) (castlings int
 	for _, n := range numbers {
 		cfg := testConfig(t, fmt.Sprintf("chess960(number=%d)", n), 2, a, b)
 		cfg.Timeouts = peerTimeouts
-		cfg.Concurrency = 1 // one process per engine: starting Stockfish costs more than its games
 		cfg.Limits.Nodes = int64(shortOr(3000, 500))
 		cfg.MaxPlies = shortOr(120, 60)
 		cfg.Out = filepath.Join(t.TempDir(), fmt.Sprint(n))

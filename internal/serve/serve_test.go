@@ -20,7 +20,6 @@ import (
 	_ "github.com/meeple-games/meeple/games/nocca"
 	_ "github.com/meeple-games/meeple/games/othello"
 	_ "github.com/meeple-games/meeple/games/thegame"
-	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/record"
 	"github.com/meeple-games/meeple/internal/referee"
@@ -43,7 +42,6 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	meepletest.MostlyWaiting()
 	os.Exit(m.Run())
 }
 
