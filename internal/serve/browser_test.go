@@ -1,3 +1,9 @@
+// The browser tests are left out of a race-built test binary: the page is
+// the browser's code, not Go's, the race run (-short) would skip them, and
+// leaving them out spares it compiling chromedp with -race.
+
+//go:build !race
+
 package serve_test
 
 // Browser tests: Debian's chromium, headless, driven with chromedp against
@@ -96,8 +102,8 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 func chromiumPath(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
-		// The page is the browser's, not Go's: the race run (-short)
-		// leaves it to the default run, where these tests take ~20 s.
+		// The page is the browser's, not Go's: the short run leaves
+		// it to the default one (and the race run builds none of it).
 		t.Skip("the browser tests run without -short")
 	}
 	path, err := exec.LookPath("chromium")

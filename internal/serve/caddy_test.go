@@ -1,3 +1,5 @@
+//go:build !race
+
 package serve_test
 
 // The deployment README.md describes: meeple serve on loopback behind
