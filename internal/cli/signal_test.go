@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/meeple-games/meeple/internal/meepletest"
 )
 
 // helper is the meeple command as a process (see TestMain); pids, if not
@@ -43,27 +45,6 @@ func exitCode(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 		t.Fatalf("%v did not end within %v", cmd.Args, limit)
 	}
 	return -1
-}
-
-// alive reports whether a process runs: it exists and is not a zombie
-// waiting for a parent (where /proc tells).
-func alive(pid int) bool {
-	if err := syscall.Kill(pid, 0); err != nil && err != syscall.EPERM {
-		return false
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return !errors.Is(err, os.ErrNotExist) || runtimeHasNoProc()
-	}
-	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
-		return stat[i+2] != 'Z' && stat[i+2] != 'X'
-	}
-	return true
-}
-
-func runtimeHasNoProc() bool {
-	_, err := os.Stat("/proc/self/stat")
-	return err != nil
 }
 
 // journalGames counts the finished games in a journal (the lines after
@@ -148,7 +129,7 @@ func TestMatchSignals(t *testing.T) {
 					continue
 				}
 				engines++
-				if alive(pid) {
+				if meepletest.Alive(pid) {
 					t.Errorf("engine process %d outlived the referee", pid)
 					syscall.Kill(pid, syscall.SIGKILL)
 				}

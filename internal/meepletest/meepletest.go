@@ -1,4 +1,6 @@
-// Package meepletest starts meeple's engine as a process in tests.
+// Package meepletest is what tests need of processes: meeple's engine
+// started as one, whether one still runs, and more parallel tests for the
+// packages that mostly wait on them.
 //
 // A test binary is usually its own engine (the helper-process pattern: run
 // again with a variable set, it speaks the protocol). A race-built test

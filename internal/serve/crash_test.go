@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/record"
 )
 
@@ -109,17 +110,6 @@ func (p *serverProc) children() []int {
 func (p *serverProc) kill() {
 	p.cmd.Process.Signal(syscall.SIGKILL)
 	p.cmd.Wait()
-}
-
-// procAlive says whether pid runs (not a zombie).
-func procAlive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z' && s[i+2] != 'X'
 }
 
 // killState is a state message's fields the test reads.
@@ -263,7 +253,7 @@ func TestServeKill(t *testing.T) {
 // gonePid waits a while for pid to end.
 func gonePid(pid int) bool {
 	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		if !procAlive(pid) {
+		if !meepletest.Alive(pid) {
 			return true
 		}
 	}

@@ -5,23 +5,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
-)
 
-// alive says whether process pid runs (a zombie, dead but not yet reaped
-// by whoever adopted it, does not).
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] != 'Z' && s[i+2] != 'X'
-}
+	"github.com/meeple-games/meeple/internal/meepletest"
+)
 
 // readPid waits for a fake engine's pid file.
 func readPid(t *testing.T, path string) int {
@@ -44,7 +33,7 @@ func readPid(t *testing.T, path string) int {
 // machine's delays).
 func gone(pid int) bool {
 	for end := time.Now().Add(lingering / 2); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-		if !alive(pid) {
+		if !meepletest.Alive(pid) {
 			return true
 		}
 	}
@@ -80,7 +69,7 @@ func TestEngineDiesWithParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	engine := readPid(t, pidFile)
-	if !alive(engine) {
+	if !meepletest.Alive(engine) {
 		t.Fatal("the engine is not running")
 	}
 	parent.Process.Kill() // SIGKILL
