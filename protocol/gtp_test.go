@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 
@@ -259,7 +260,7 @@ func quarryStreams(moves []gtpMove) (streams [2][]string) {
 func replayQuarry(t *testing.T, stream []string, moves []gtpMove) (passes int) {
 	t.Helper()
 	p := startGTPSession(t, Options{Dialect: "auto"})
-	st := mustVariant(t, "othello").NewState()
+	st := gametest.Load[games.Game](t, "othello").NewState()
 	// toMove makes it colour's turn in st, by a forced pass if need be.
 	toMove := func(st games.State, colour int, what string) {
 		t.Helper()
@@ -357,7 +358,7 @@ func TestGTPQuarry(t *testing.T) {
 // playouts, and returns its moves without the passes.
 func gameWithPass(t *testing.T) []gtpMove {
 	t.Helper()
-	g := mustVariant(t, "othello")
+	g := gametest.Load[games.Game](t, "othello")
 	rng := rand.New(rand.NewPCG(20, 0))
 	for range 1000 {
 		st := g.NewState()
@@ -519,7 +520,7 @@ func TestGTPGames(t *testing.T) {
 func TestGTPFinalScore(t *testing.T) {
 	p := startGTPSession(t, Options{maxNodes: 50})
 	p.must("boardsize 6")
-	st := mustVariant(t, "othello(size=6)").NewState()
+	st := gametest.Load[games.Game](t, "othello(size=6)").NewState()
 	colour := 0
 	for st.Player() >= 0 {
 		v := p.must("genmove " + GTPColour(colour))
@@ -673,15 +674,6 @@ func FuzzGTP(f *testing.F) {
 			}
 		}
 	})
-}
-
-func mustVariant(t *testing.T, spec string) games.Game {
-	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.Game
 }
 
 func TestGTPVertex(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 	"github.com/meeple-games/meeple/protocol"
 )
 
@@ -120,7 +121,7 @@ func startGTP(t *testing.T, spec EngineSpec) *Client {
 // move is checked against the rules. It returns the moves.
 func playGTPGame(t *testing.T, c *Client, engineSeats ...int) []string {
 	t.Helper()
-	st := mustVariant(t, "othello").NewState()
+	st := gametest.Load[games.Game](t, "othello").NewState()
 	var moves []string
 	for st.Player() >= 0 {
 		var text string
@@ -143,15 +144,6 @@ func playGTPGame(t *testing.T, c *Client, engineSeats ...int) []string {
 	return moves
 }
 
-func mustVariant(t *testing.T, spec string) games.Game {
-	t.Helper()
-	v, err := games.LoadVariant(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.Game
-}
-
 func TestClientGTP(t *testing.T) {
 	c := startGTP(t, fakeSpec("gtp", "gtp"))
 	if c.ID() != "fakegtp 1.0" || c.Dialect() != "gtp" {
@@ -168,7 +160,7 @@ func TestClientGTP(t *testing.T) {
 		t.Errorf("games of %d and %d plies", len(first), len(both))
 	}
 	// Moves that do not extend the engine's board: it starts over.
-	st := mustVariant(t, "othello").NewState()
+	st := gametest.Load[games.Game](t, "othello").NewState()
 	for _, m := range []string{"f5", "f6"} {
 		mv, _ := games.ParseLegal(st, m)
 		st.Play(mv)

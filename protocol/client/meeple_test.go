@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/meeple-games/meeple/games"
+	"github.com/meeple-games/meeple/games/gametest"
 	"github.com/meeple-games/meeple/internal/version"
 )
 
@@ -165,7 +166,7 @@ func playClients(t *testing.T, variant string, clients [2]*Client) []string {
 			t.Fatal(err)
 		}
 	}
-	st := mustVariant(t, variant).NewState()
+	st := gametest.Load[games.Game](t, variant).NewState()
 	var moves []string
 	for st.Player() >= 0 {
 		rep, err := clients[st.Player()].Go(context.Background(), GoRequest{Moves: moves, Deadline: patience})
