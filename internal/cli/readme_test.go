@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/meeple-games/meeple/internal/meepletest"
 )
 
 // TestReadmeExamples runs the examples of README.md and docs/*.md that
@@ -49,7 +51,10 @@ func TestReadmeExamples(t *testing.T) {
 				}
 				continue
 			}
-			args := splitShell(ex.cmd)
+			args, err := meepletest.SplitArgs(ex.cmd)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
 			if len(ex.want) == 0 || len(args) > 0 && args[0] == "engine" {
 				continue
 			}
@@ -107,37 +112,6 @@ func readmeExamples(src string) []readmeExample {
 		}
 	}
 	return out
-}
-
-// splitShell splits a command line as sh would, for the quoting the
-// examples use: words separated by spaces, '...' and "..." quoted.
-func splitShell(s string) []string {
-	var words []string
-	var w strings.Builder
-	inWord, quote := false, rune(0)
-	for _, r := range s {
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			w.WriteRune(r)
-		case r == '\'' || r == '"':
-			quote, inWord = r, true
-		case r == ' ':
-			if inWord {
-				words = append(words, w.String())
-				w.Reset()
-			}
-			inWord = false
-		default:
-			w.WriteRune(r)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, w.String())
-	}
-	return words
 }
 
 var varying = regexp.MustCompile(`\b(time|nps) [0-9.]+[µm]?s?\b`)

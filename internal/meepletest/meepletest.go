@@ -1,6 +1,7 @@
 // Package meepletest is what tests need of processes: meeple's engine
-// started as one, whether one still runs, and more parallel tests for the
-// packages that mostly wait on them.
+// started as one, a command line split into its arguments, whether a
+// process still runs, and more parallel tests for the packages that
+// mostly wait on them.
 //
 // A test binary is usually its own engine (the helper-process pattern: run
 // again with a variable set, it speaks the protocol). A race-built test

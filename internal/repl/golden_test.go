@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/meeple-games/meeple/games/gametest/nimtest" // the test-only games nimtest and brokentest
 	"github.com/meeple-games/meeple/internal/cli"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/protocol"
 )
@@ -37,7 +38,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	case "play":
-		args, err := splitArgs(os.Getenv(helperArgs))
+		args, err := meepletest.SplitArgs(os.Getenv(helperArgs))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -47,41 +48,6 @@ func TestMain(m *testing.M) {
 	flag.Parse()
 	os.Setenv(helperEnv, "engine") // cmd=@self: the children are engines
 	os.Exit(m.Run())
-}
-
-// splitArgs splits a command line: words at spaces, single or double
-// quotes grouping.
-func splitArgs(s string) ([]string, error) {
-	var out []string
-	var cur strings.Builder
-	in, quote := false, byte(0)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0 && c == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteByte(c)
-		case c == '\'' || c == '"':
-			quote, in = c, true
-		case c == ' ' || c == '\t':
-			if in {
-				out = append(out, cur.String())
-				cur.Reset()
-				in = false
-			}
-		default:
-			cur.WriteByte(c)
-			in = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed quote in %q", s)
-	}
-	if in {
-		out = append(out, cur.String())
-	}
-	return out, nil
 }
 
 // play runs meeple play in-process with args and stdin, in dir, and
@@ -123,7 +89,7 @@ func TestGolden(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: first line %q: want # play ARGS", in, header)
 			}
-			args, err := splitArgs(cmdline)
+			args, err := meepletest.SplitArgs(cmdline)
 			if err != nil {
 				t.Fatal(err)
 			}
