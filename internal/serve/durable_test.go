@@ -673,3 +673,29 @@ func TestServeProofs(t *testing.T) {
 		t.Logf("%s after %d plies: %d moves proved", tc.variant, tc.plies, len(moves))
 	}
 }
+
+// TestJournalSleepWakes: the retry wait ends when its time is up, however
+// the timer and the waiter interleave (a broadcast that fell between the
+// waiter's check and its Wait once left a write asleep for good).
+func TestJournalSleepWakes(t *testing.T) {
+	t.Parallel()
+	j, err := openJournal(t.TempDir(), 0, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 20000 {
+			if !j.sleep(time.Microsecond) {
+				return // closed: the test is over
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second): // 20,000 waits of 1 µs: far less
+		t.Fatal("a wait never ended")
+	}
+}

@@ -327,14 +327,21 @@ func (j *journal) write(batch []*commit) {
 	j.trim()
 }
 
-// sleep waits d, or until the log closes (false).
+// sleep waits d, or until the log closes (false). The timer marks the
+// wait over under the lock: a broadcast alone could fall between the
+// waiter's check and its Wait and be lost, leaving it asleep for good.
 func (j *journal) sleep(d time.Duration) bool {
-	t := time.AfterFunc(d, func() { j.cond.Broadcast() })
+	over := false
+	t := time.AfterFunc(d, func() {
+		j.mu.Lock()
+		over = true
+		j.cond.Broadcast()
+		j.mu.Unlock()
+	})
 	defer t.Stop()
-	end := time.Now().Add(d)
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	for !j.closed && time.Now().Before(end) {
+	for !j.closed && !over {
 		j.cond.Wait()
 	}
 	return !j.closed
