@@ -106,11 +106,12 @@ func TestBrowserJapanese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newBrowserEnvOn(t, ln, serve.Config{Watch: out}, chromedp.Flag("lang", "ja"), chromedp.Flag("accept-lang", "ja"), chromedp.Env("LANG=ja_JP.UTF-8", "LANGUAGE=ja"))
+	e := newBrowserEnvOn(t, ln, serve.Config{Watch: out})
+	e.lang = "ja"
 	english := englishWords(t)
 
 	// The lobby: a room against the engine.
-	ctx := e.page("/", false)
+	ctx := e.page("/")
 	waitJS(t, ctx, `document.querySelector('#variant option[value="tictactoe"]')`, "the variants")
 	if l := eval[string](t, ctx, `navigator.language + " " + document.documentElement.lang`); !strings.HasPrefix(l, "ja") || !strings.HasSuffix(l, " ja") {
 		t.Fatalf("the browser's language and the page's: %q", l)
@@ -142,7 +143,7 @@ func TestBrowserJapanese(t *testing.T) {
 	// Every other game's room at its start.
 	for _, v := range []string{"thegame(players=2)", "othello-4x4", "nocca-3x3"} {
 		seats := e.createRoom(`{"variant": "` + v + `", "seats": [{"person": true}, {"person": true}]}`)
-		p := e.page(seats[0].Link, false)
+		p := e.page(seats[0].Link)
 		waitJS(t, p, jsStatus+` === "あなたの番です" || `+jsStatus+`.endsWith("の番です")`, v+" in play")
 		noEnglish(t, p, v, english)
 		if v == "nocca-3x3" {
@@ -157,7 +158,7 @@ func TestBrowserJapanese(t *testing.T) {
 	}
 
 	// The watch page, on a finished game.
-	w := e.page("/watch", false)
+	w := e.page("/watch")
 	waitJS(t, w, `document.querySelectorAll("button.game-tab.over").length === 2 && document.querySelector(".standings")`, "the match")
 	click(t, w, "button.game-tab.over")
 	waitJS(t, w, `document.querySelector(".status") && document.querySelector(".status").textContent.includes("終局")`, "a finished game")

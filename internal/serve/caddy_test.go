@@ -23,8 +23,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/meeple-games/meeple/internal/serve"
 )
 
@@ -75,9 +73,9 @@ func TestBrowserBehindCaddy(t *testing.T) {
 		t.Fatal(err)
 	}
 	upstream := ln.Addr().String()
-	e := newBrowserEnvOn(t, ln, serve.Config{PublicURLs: []string{public}},
-		chromedp.Flag("host-resolver-rules", "MAP "+publicName+" 127.0.0.1"),
-		chromedp.Flag("ignore-certificate-errors", true)) // the proxy's own CA; the test's client checks it
+	// The shared chromium maps publicName to loopback and takes the
+	// proxy's certificate (sharedChromium).
+	e := newBrowserEnvOn(t, ln, serve.Config{PublicURLs: []string{public}})
 
 	dir := t.TempDir()
 	conf := strings.NewReplacer("{dir}", dir, "{port}", port, "{upstream}", upstream).Replace(caddyfile)
@@ -146,7 +144,7 @@ func TestBrowserBehindCaddy(t *testing.T) {
 
 	// Two people, each at their own browser, play through the proxy.
 	e.base = public
-	tabs := []context.Context{e.page(strings.TrimPrefix(links[0], public), true), e.page(strings.TrimPrefix(links[1], public), true)}
+	tabs := []context.Context{e.page(strings.TrimPrefix(links[0], public)), e.page(strings.TrimPrefix(links[1], public))}
 	for _, tab := range tabs {
 		if proto := eval[string](t, tab, `location.protocol`); proto != "https:" {
 			t.Fatalf("the page is at %s", proto)
