@@ -41,6 +41,7 @@ type table struct {
 	buckets []ttBucket
 	mask    uint64
 	gen     uint8
+	used    bool // something stored since the table was made or cleared
 }
 
 // newTable makes a table of at most mb megabytes (at least one bucket).
@@ -53,9 +54,13 @@ func newTable(mb int) *table {
 	return &table{buckets: make([]ttBucket, n), mask: n - 1}
 }
 
+// clear empties the table; an unused one is empty already, and clearing
+// it would only touch its pages (16 MB: most of an engine's start-up).
 func (t *table) clear() {
-	clear(t.buckets)
-	t.gen = 0
+	if t.used {
+		clear(t.buckets)
+	}
+	t.gen, t.used = 0, false
 }
 
 // probe returns the entry stored for key.
@@ -73,6 +78,7 @@ func (t *table) store(key uint64, move games.Move, score, depth int, bound uint8
 	if depth > depthSolved {
 		depth = depthSolved
 	}
+	t.used = true
 	b := &t.buckets[key&t.mask]
 	for i := range b {
 		e := &b[i]

@@ -10,8 +10,9 @@ import "math/bits"
 // differ in a few low bits (a move in a low column) fall near each other,
 // which the memory caches like, and every bit of the key counts.
 type table struct {
-	e []uint64
-	n uint64 // len(e), a prime
+	e    []uint64
+	n    uint64 // len(e), a prime
+	used bool   // something put since the table was made or cleared
 }
 
 // newTable makes a table of about mb megabytes: the largest prime number
@@ -46,9 +47,19 @@ func (t *table) get(key uint64) uint8 {
 	return uint8(e)
 }
 
-func (t *table) put(key uint64, v uint8) { t.e[t.slot(key)] = key<<8 | uint64(v) }
+func (t *table) put(key uint64, v uint8) {
+	t.e[t.slot(key)] = key<<8 | uint64(v)
+	t.used = true
+}
 
-func (t *table) clear() { clear(t.e) }
+// clear empties the table; an unused one is empty already, and clearing
+// it would only touch its pages (16 MB: most of an engine's start-up).
+func (t *table) clear() {
+	if t.used {
+		clear(t.e)
+	}
+	t.used = false
+}
 
 // bounds packs a score bound into a table value (never 0) for scores in
 // [min, max]: an upper bound u as u-min+1, a lower bound l above those, as
