@@ -619,9 +619,13 @@ func TestServeProofs(t *testing.T) {
 	t.Setenv("MEEPLE_SERVE_ENGINE", "1")
 	ts := startServer(t, t.TempDir(), Limits{})
 	for _, tc := range []struct {
-		variant string
-		plies   int
-	}{{"connect4", 26}, {"othello-6x6", 21}, {"nocca-3x3", 4}} {
+		variant    string
+		plies      int
+		shortPlies int // -short (the race run): later, so fewer to prove
+	}{{"connect4", 26, 28}, {"othello-6x6", 21, 23}, {"nocca-3x3", 4, 4}} {
+		if testing.Short() {
+			tc.plies = tc.shortPlies
+		}
 		v, err := games.LoadVariant(tc.variant)
 		if err != nil {
 			t.Fatal(err)
