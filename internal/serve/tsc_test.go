@@ -1,3 +1,9 @@
+// The type check is left out of a race-built test binary, as the browser
+// tests are: it checks the page's JavaScript, where the race detector has
+// nothing to look at, and the plain run has checked it already.
+
+//go:build !race
+
 package serve
 
 import (
