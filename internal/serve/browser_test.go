@@ -193,16 +193,16 @@ func sharedChromium(path string) (context.Context, error) {
 // which goes back to the idle tabs, blank, when the test ends.
 func (e *browserEnv) page(path string) context.Context {
 	e.t.Helper()
-	shared.mu.Lock()
+	reuse := e.lang == "" // a tab with a language of its own is not reused
 	var tb tab
-	if n := len(shared.idle); n > 0 && e.lang == "" {
+	shared.mu.Lock()
+	if n := len(shared.idle); n > 0 && reuse {
 		tb, shared.idle = shared.idle[n-1], shared.idle[:n-1]
 	}
 	shared.mu.Unlock()
 	if tb.ctx == nil {
 		tb.ctx, tb.close = chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
 	}
-	reuse := e.lang == ""
 	if !reuse {
 		// The language is the tab's for good: closed at the end, not reused.
 		v, err := chromedp.Call(tb.ctx, browser.GetVersion, cdp.Empty{})
@@ -266,39 +266,24 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// waitJS waits until a JavaScript condition holds, for at most 30
-// seconds: a hundred times what it takes here. The page polls it (every
-// 20 ms) and answers once: a round trip to chromium per poll cost the
-// browser tests more CPU than the pages themselves. A navigation during
-// the wait ends the evaluation, which is then asked again.
+// waitJS polls a JavaScript condition until it holds, for at most 30
+// seconds: a hundred times what it takes here.
 func waitJS(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.After(30 * time.Second)
 	for {
-		left := time.Until(deadline).Milliseconds()
-		js := fmt.Sprintf(`new Promise((resolve) => {
-			const end = Date.now() + %d;
-			const check = () => {
-				let ok = false;
-				try { ok = !!(%s); } catch (e) {}
-				if (ok || Date.now() >= end) resolve(ok); else setTimeout(check, 20);
-			};
-			check();
-		})`, max(left, 0), cond)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
 		if err == nil && ok {
 			return
 		}
 		select {
 		case <-ctx.Done():
 			t.Fatalf("waiting for %s: %v", what, ctx.Err())
-		default:
-		}
-		if time.Now().After(deadline) {
+		case <-deadline:
 			st, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main").innerText`))
 			t.Fatalf("waiting for %s: 30 s went by; the page says:\n%s", what, st)
+		case <-time.After(20 * time.Millisecond):
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
