@@ -143,7 +143,7 @@ func TestBrowserJapanese(t *testing.T) {
 	// Every other game's room at its start.
 	for _, v := range []string{"thegame(players=2)", "othello-4x4", "nocca-3x3"} {
 		seats := e.createRoom(`{"variant": "` + v + `", "seats": [{"person": true}, {"person": true}]}`)
-		p := e.page(seats[0].Link)
+		p := e.open(ctx, seats[0].Link)
 		waitJS(t, p, jsStatus+` === "あなたの番です" || `+jsStatus+`.endsWith("の番です")`, v+" in play")
 		noEnglish(t, p, v, english)
 		if v == "nocca-3x3" {
@@ -158,7 +158,7 @@ func TestBrowserJapanese(t *testing.T) {
 	}
 
 	// The watch page, on a finished game.
-	w := e.page("/watch")
+	w := e.open(ctx, "/watch")
 	waitJS(t, w, `document.querySelectorAll("button.game-tab.over").length === 2 && document.querySelector(".standings")`, "the match")
 	click(t, w, "button.game-tab.over")
 	waitJS(t, w, `document.querySelector(".status") && document.querySelector(".status").textContent.includes("終局")`, "a finished game")

@@ -236,6 +236,14 @@ func (e *browserEnv) page(path string) context.Context {
 	return tb.ctx
 }
 
+// open shows path in tab, a page of the test's own that it is done with:
+// a navigation costs chromium a fraction of another tab.
+func (e *browserEnv) open(tab context.Context, path string) context.Context {
+	e.t.Helper()
+	do(e.t, tab, chromedp.Navigate(e.base+path))
+	return tab
+}
+
 type seatLink struct{ Name, Link string }
 
 // createRoom makes a room through the API, as the lobby does.
@@ -483,7 +491,7 @@ func TestBrowserChessPromotion(t *testing.T) {
 
 	// Castling, typed in SAN on both sides.
 	seats = e.createRoom(`{"variant": "chess", "seats": [{"person": true}, {"person": true}]}`)
-	tabs = []context.Context{e.page(seats[0].Link), e.page(seats[1].Link)}
+	tabs = []context.Context{e.open(tabs[0], seats[0].Link), e.open(tabs[1], seats[1].Link)}
 	line = []string{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6"}
 	for ply, mv := range line {
 		waitTurn(t, tabs[ply%2], ply)
@@ -768,7 +776,7 @@ func TestBrowserTheGameHands(t *testing.T) {
 	// Solitaire, played to its end by a socket of the page's seat: the end
 	// says the team lost and with how many cards, nothing is still due,
 	// and the next game swaps no seats (there is one).
-	solo := e.page(e.createRoom(`{"variant": "thegame", "seed": 3, "seats": [{"person": true}]}`)[0].Link)
+	solo := e.open(tabs[0], e.createRoom(`{"variant": "thegame", "seed": 3, "seats": [{"person": true}]}`)[0].Link)
 	waitJS(t, solo, `document.querySelector(".hand.mine .card")`, "the solitaire hand")
 	autoplay(t, solo)
 	waitJS(t, solo, jsStatus+`.startsWith("Game over")`, "the end of the solitaire game")
@@ -858,7 +866,7 @@ func TestBrowserLobbyVariants(t *testing.T) {
 	if got := eval[string](t, ctx, `[...document.querySelectorAll("#links li")].map((li) => li.textContent).join(" | ")`); !strings.HasSuffix(got, " | player 2: the engine, meeple level 2 | player 3: the engine, meeple level 2") {
 		t.Errorf("the seats read %q: the engines not told apart by seat and level", got)
 	}
-	house := e.page(eval[string](t, ctx, `new URL(document.querySelector("#links a.seat-link").href).pathname + new URL(document.querySelector("#links a.seat-link").href).search`))
+	house := e.open(ctx, eval[string](t, ctx, `new URL(document.querySelector("#links a.seat-link").href).pathname + new URL(document.querySelector("#links a.seat-link").href).search`))
 	waitJS(t, house, `document.querySelector(".rules summary")`, "the rules in force")
 	if got := eval[string](t, house, `document.querySelector(".rules summary").textContent`); got != "Rules: players=3, hand=6, repdigit=true, last_digit=true" {
 		t.Errorf("the room's rules read %q", got)
@@ -866,7 +874,7 @@ func TestBrowserLobbyVariants(t *testing.T) {
 
 	// A board of three axes: slices side by side, each labelled.
 	seats := e.createRoom(`{"variant": "qubic", "seats": [{"person": true}, {"person": true}]}`)
-	q := e.page(seats[0].Link)
+	q := e.open(house, seats[0].Link)
 	waitTurn(t, q, 0)
 	if n := eval[int](t, q, `document.querySelectorAll("svg.board text.slice").length`); n != 4 {
 		t.Errorf("qubic is drawn in %d labelled slices, want 4", n)
@@ -939,7 +947,7 @@ func TestBrowserTypedKept(t *testing.T) {
 	if n := eval[int](t, x, `document.querySelectorAll(".seats li.online").length`); n != 1 {
 		t.Fatalf("%d seats online before the second joins", n)
 	}
-	e.page(seats[1].Link) // o joins: x's page is redrawn
+	o := e.page(seats[1].Link) // o joins: x's page is redrawn
 	waitJS(t, x, `document.querySelectorAll(".seats li.online").length === 2`, "o online on x's page")
 	got := eval[string](t, x, `(() => { const i = document.querySelector('input[name="move"]'); return i.value + "|" + (document.activeElement === i); })()`)
 	if got != "b|true" {
@@ -954,7 +962,6 @@ func TestBrowserTypedKept(t *testing.T) {
 	// o names their seat: every page shows the name on it, as text; the
 	// name is kept in o's browser and given again when o comes back.
 	const nick = "<b>Ann</b> 🦉"
-	o := e.page(seats[1].Link)
 	waitJS(t, o, `document.querySelector("form.nick input")`, "the name box")
 	do(t, o, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const i = document.querySelector("form.nick input"); i.value = %q; i.form.requestSubmit(); })()`, nick)))
 	seatsText := `[...document.querySelectorAll(".seats li")].map((li) => li.textContent).join(",")`
@@ -1020,7 +1027,7 @@ func TestBrowserBoardsLook(t *testing.T) {
 		t.Errorf("Othello's a1 is %s, want the look's green", f)
 	}
 	seats := e.createRoom(fmt.Sprintf(two, "connect4"))
-	c := e.page(seats[0].Link)
+	c := e.open(o, seats[0].Link)
 	waitTurn(t, c, 0)
 	if n := eval[int](t, c, `document.querySelectorAll("circle.hole-cut").length`); n != 42 {
 		t.Errorf("Connect Four has %d holes, want 42", n)
@@ -1036,7 +1043,7 @@ func TestBrowserBoardsLook(t *testing.T) {
 	screenshot(t, c, "connect4", false)
 
 	seats = e.createRoom(fmt.Sprintf(two, "tictactoe"))
-	tabs := []context.Context{e.page(seats[0].Link), e.page(seats[1].Link)}
+	tabs := []context.Context{e.open(c, seats[0].Link), e.page(seats[1].Link)}
 	for ply, mv := range []string{"a1", "a2", "b1", "b2", "c1"} {
 		waitTurn(t, tabs[ply%2], ply)
 		click(t, tabs[ply%2], cellSel(mv))
@@ -1067,7 +1074,7 @@ func TestBrowserBoardsLook(t *testing.T) {
 	screenshot(t, tabs[1], "review", false)
 
 	seats = e.createRoom(fmt.Sprintf(two, "chess"))
-	tabs = []context.Context{e.page(seats[0].Link), e.page(seats[1].Link)}
+	tabs = []context.Context{e.open(tabs[0], seats[0].Link), e.open(tabs[1], seats[1].Link)}
 	for ply, mv := range []string{"e2e4", "f7f5", "d1h5"} {
 		waitTurn(t, tabs[ply%2], ply)
 		click(t, tabs[ply%2], cellSel(mv[:2]))
@@ -1193,9 +1200,14 @@ func TestBrowserLobbyPlay(t *testing.T) {
 // the board; the room says help is allowed.
 func TestBrowserHint(t *testing.T) {
 	e := newBrowserEnv(t)
+	var p context.Context
 	for _, tc := range []struct{ variant, units string }{{"connect4", `^Engine, depth \d+: (wins in \d+|[+-]\d+\.\d\d)$`}, {"othello-6x6", `^Engine, depth \d+: [+-]?\d+(\.\d)? discs$`}} {
 		seats := e.createRoom(`{"variant": "` + tc.variant + `", "help": true, "seats": [{"person": true}, {"person": true}]}`)
-		p := e.page(seats[0].Link)
+		if p == nil {
+			p = e.page(seats[0].Link)
+		} else {
+			e.open(p, seats[0].Link)
+		}
 		waitTurn(t, p, 0)
 		if s := eval[string](t, p, `document.querySelector(".help-on").textContent`); !strings.Contains(s, "Help allowed") {
 			t.Errorf("%s: the room says %q", tc.variant, s)
@@ -1216,7 +1228,7 @@ func TestBrowserHint(t *testing.T) {
 	}
 	// Take back against the engine.
 	seats := e.createRoom(`{"variant": "tictactoe", "help": true, "seats": [{"person": true}, {"engine": "level=1"}]}`)
-	p := e.page(seats[0].Link)
+	e.open(p, seats[0].Link)
 	waitTurn(t, p, 0)
 	if n := eval[int](t, p, `document.querySelectorAll("button.takeback").length`); n != 0 {
 		t.Error("a take-back is offered before any move")
