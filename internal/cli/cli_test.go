@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/meeple-games/meeple/internal/meepletest"
 )
 
 // run runs the command line in-process and returns its exit code and output.
@@ -150,11 +152,12 @@ func TestPerft(t *testing.T) {
 }
 
 func TestBenchSignatureIsStable(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	sig := regexp.MustCompile(`(?m)^signature (\d+)$`)
 	var first string
 	args := []string{"bench", "tictactoe", "connect4"}
 	if testing.Short() {
-		args = args[:2] // the race run: one variant's workload
+		args = args[:2] // the short run: one variant's workload
 	}
 	for i := 0; i < 2; i++ {
 		code, out, errOut := run(t, "", args...)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/engine"
 	"github.com/meeple-games/meeple/internal/players/chess"
@@ -108,6 +110,7 @@ func TestSearchLeavesStateUnchanged(t *testing.T) {
 // n; any other ignores the seed. So a new seed never needs a new player
 // (the protocol keeps the tables).
 func TestSeeds(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	lim := search.Limits{Nodes: 300}
 	for _, name := range []string{"tictactoe", "othello-6x6", "nocca-3x3", "chess", "thegame"} {

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
 	"github.com/meeple-games/meeple/internal/players/playertest"
@@ -84,6 +86,7 @@ func TestChessMatedScore(t *testing.T) {
 // Tactics that win material: the best move (checked with Stockfish 17 at
 // depth 16) and a score of at least three pawns. Constructed positions.
 func TestChessTactics(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	g := chessGame(t)
 	for _, tc := range []struct{ name, fen, best string }{
@@ -107,6 +110,7 @@ func TestChessTactics(t *testing.T) {
 // Random positions from seeded playouts: the move is legal and the state is
 // as it was (FEN, hash, history length).
 func TestChessLegalAndUnchanged(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	g := chessGame(t)
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/meeple-games/meeple/internal/meepletest"
 )
 
 var (
@@ -100,6 +102,7 @@ plies %d
 // sample of its deepest positions the solver, on a fresh table, proves
 // its move wins.
 func TestBook(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	g := loadGame(t, "connect4")
 	s := NewSolver(g, 64)
 	bk := bookFor(s.bit)

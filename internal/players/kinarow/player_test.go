@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
 	"github.com/meeple-games/meeple/internal/players/playertest"
@@ -119,6 +121,7 @@ func immediateWins(st *kinarow.State, seat int) []games.Move {
 // one node, never misses a win in one and never fails to block the
 // opponent's only immediate win.
 func TestTactics(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	for _, name := range []string{"tictactoe", "qubic", "hypercube", "connect4", "score4", "gomoku"} {
 		t.Run(name, func(t *testing.T) {
@@ -238,6 +241,7 @@ func TestVCFSound(t *testing.T) {
 // TestMoveFilterExact compares alpha-beta with and without the move filter
 // on random positions: the scores agree.
 func TestMoveFilterExact(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	for _, name := range []string{"tictactoe", "qubic", "connect4", "score4"} {
 		g := loadKinarow(t, name)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
 )
@@ -85,6 +87,7 @@ func playDigits(g *kinarow.Game, moves string) (*kinarow.State, error) {
 // every end and middle one, and the quicker half of the begin ones (all of
 // them with -c4.all).
 func TestSolveReference(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	g := loadGame(t, "connect4")
 	s := NewSolver(g, 16)
 	begin := 0
@@ -300,6 +303,7 @@ func bruteWins(st *kinarow.State, m games.Move) bool {
 // near the end of small boards, with and without gravity and exact: the
 // score, the probes, and the moves Sift proves and refutes.
 func TestBrute(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	for _, tc := range []struct {
 		variant string
 		empties int

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/nocca"
 	"github.com/meeple-games/meeple/internal/search"
@@ -166,6 +168,7 @@ func (o noccaOrderOnly) ScoreMoves(st games.State, moves []games.Move, scores []
 // TestNoccaMoveFilterExact compares alpha-beta with and without the move
 // filter on random positions, those with threats often: the scores agree.
 func TestNoccaMoveFilterExact(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	for _, spec := range []string{"nocca", "nocca-4x3", "nocca-3x3(repetition=2)"} {
 		g := loadNocca(t, spec)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
 	"github.com/meeple-games/meeple/internal/search"
@@ -76,6 +78,7 @@ func transform(st *othello.State, f func(int) int) string {
 // pattern counts: a pattern read in another order than its mirror image
 // is tied in would show.
 func TestOthelloEvalSymmetric(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	for _, spec := range []string{"othello-4x4", "othello-6x6", "othello", "othello-10x10", "othello random"} {
 		t.Run(spec, func(t *testing.T) {
 			g := loadOthello(t, strings.Fields(spec)[0])

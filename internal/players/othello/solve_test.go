@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
 	"github.com/meeple-games/meeple/internal/players/playertest"
@@ -161,6 +163,7 @@ func randomEndgame(g *othello.Game, seed uint64, empties int) *othello.State {
 // endgames of every size, the bitboard path (4x4, 6x6, 8x8) and the
 // wide one (10x10), and checks that the move it names reaches the score.
 func TestSolverExact(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	for _, tc := range []struct {
 		spec      string

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
+
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/thegame"
 	"github.com/meeple-games/meeple/internal/players/playertest"
@@ -26,6 +28,7 @@ func loadTheGame(t testing.TB, spec string) *thegame.Game {
 // again at random) and checks it makes the same move: no decision reads
 // another's cards or the draw pile.
 func TestTheGameIgnoresHidden(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	for _, tc := range []struct {
 		spec     string
@@ -66,6 +69,7 @@ func TestTheGameIgnoresHidden(t *testing.T) {
 // TestTheGamePlaysLegal plays whole games with the auto player and checks
 // every move is legal (-short: the first 15 moves of each).
 func TestTheGamePlaysLegal(t *testing.T) {
+	meepletest.OneGoroutine(t)
 	t.Parallel()
 	moves := math.MaxInt
 	if testing.Short() {
