@@ -155,31 +155,33 @@ func normalise(line string) string {
 
 // concludes says whether line ends a go request: its bestmove or its error
 // (nboard: the "=== move" of go, the "status" that ends hint, an error).
-func concludes(line string) bool {
+// The "status" that ends nboard's go comes before its "=== move", so it
+// ends a hint only.
+func concludes(line string, hint bool) bool {
 	return strings.HasPrefix(line, "bestmove") || strings.HasPrefix(line, "err") ||
 		strings.HasPrefix(line, "info string error") ||
-		strings.HasPrefix(line, "=== ") || line == "status" || strings.HasPrefix(line, "status error")
+		strings.HasPrefix(line, "=== ") || hint && line == "status" || strings.HasPrefix(line, "status error")
 }
 
 // isGo reports whether an input line is a go request (or nboard's hint),
-// and an infinite one.
-func isGo(line string) (goLine, infinite bool) {
+// an infinite one, and a hint.
+func isGo(line string) (goLine, infinite, hint bool) {
 	f := strings.Fields(line)
 	if len(f) > 0 && strings.Trim(f[0], "0123456789") == "" {
 		f = f[1:]
 	}
 	if len(f) > 0 && f[0] == "hint" {
-		return true, false
+		return true, false, true
 	}
 	if len(f) == 0 || f[0] != "go" || len(f) > 1 && f[1] == "perft" {
-		return false, false // uci's go perft is not a search
+		return false, false, false // uci's go perft is not a search
 	}
 	for _, a := range f[1:] {
 		if a == "infinite" {
-			return true, true
+			return true, true, false
 		}
 	}
-	return true, false
+	return true, false, false
 }
 
 // transcript feeds src to a session line by line, waiting after each line
@@ -255,13 +257,13 @@ func transcript(t *testing.T, src string, o Options) string {
 		sc.lines <- send + "\n"
 		idle = false
 		waitIdle()
-		if goLine, inf := isGo(line); goLine {
+		if goLine, inf, hint := isGo(line); goLine {
 			deadline := time.Now().Add(20 * time.Second)
 			for {
 				lines := out.snapshot()
 				ended := false
 				for _, l := range lines[next:] {
-					if concludes(l) && !(inf && strings.HasPrefix(l, "bestmove")) {
+					if concludes(l, hint) && !(inf && strings.HasPrefix(l, "bestmove")) {
 						ended = true
 						break
 					}
