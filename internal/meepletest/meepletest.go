@@ -1,7 +1,7 @@
 // Package meepletest is what tests need of processes: meeple's engine
 // started as one, a command line split into its arguments, whether a
-// process still runs, and more parallel tests for the packages that
-// mostly wait on them.
+// process still runs, more parallel tests for the packages that mostly
+// wait on them, and which tests a race run leaves to the plain one.
 //
 // A test binary is usually its own engine (the helper-process pattern: run
 // again with a variable set, it speaks the protocol). A race-built test
