@@ -149,9 +149,9 @@ func newBrowserEnvOn(t *testing.T, ln net.Listener, cfg serve.Config) *browserEn
 // context of its own (no storage shared with the test's other pages),
 // given back blank when the test ends and reused by the next: a new
 // context and tab cost chromium about 3.7 s of CPU here (two renderer
-// processes), navigating an idle one 0.4 to 0.6 s. A reused tab shows nothing of the test before:
-// each test's server listens on a port of its own, and a page's storage
-// is its origin's.
+// processes), navigating an idle one 0.4 to 0.6 s. A reused tab shows
+// nothing of the test before: each test's server listens on a port of its
+// own, and a page's storage is its origin's.
 var shared struct {
 	once sync.Once
 	ctx  context.Context
