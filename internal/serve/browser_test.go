@@ -347,7 +347,7 @@ func waitTurn(t *testing.T, ctx context.Context, ply int) {
 }
 
 // screenshot saves the page's main element as name.png in
-// $MEEPLE_SCREENSHOTS, and with -update in docs/screenshots/ for the
+// $MEEPLE_SCREENSHOTS (made if need be), and with -update in docs/screenshots/ for the
 // README; with neither it takes none.
 func screenshot(t *testing.T, ctx context.Context, name string, readme bool) {
 	t.Helper()
@@ -360,6 +360,9 @@ func screenshot(t *testing.T, ctx context.Context, name string, readme bool) {
 		t.Fatalf("screenshot: %v", err)
 	}
 	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
