@@ -582,3 +582,37 @@ func (ts *testServer) idle(t testing.TB, n ...int64) {
 		}
 	}
 }
+
+// TestServePageCached: the page's files carry an ETag of their content and
+// no-cache, so a browser loading the page again asks and gets 304 Not
+// Modified instead of the files; a changed tag gets the file.
+func TestServePageCached(t *testing.T) {
+	ts := startServer(t, t.TempDir(), Limits{})
+	defer ts.close()
+	get := func(path, tag string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", ts.hs.URL+path, nil)
+		if tag != "" {
+			req.Header.Set("If-None-Match", tag)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	for _, path := range []string{"/app.js", "/style.css", "/i18n/ja.json"} {
+		first := get(path, "")
+		tag := first.Header.Get("ETag")
+		if first.StatusCode != http.StatusOK || tag == "" || first.Header.Get("Cache-Control") != "no-cache" {
+			t.Fatalf("GET %s: %s, ETag %q, Cache-Control %q", path, first.Status, tag, first.Header.Get("Cache-Control"))
+		}
+		if again := get(path, tag); again.StatusCode != http.StatusNotModified {
+			t.Errorf("GET %s again with its tag: %s, want 304", path, again.Status)
+		}
+		if other := get(path, `"not-it"`); other.StatusCode != http.StatusOK {
+			t.Errorf("GET %s with another tag: %s, want 200", path, other.Status)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package serve
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -277,8 +279,32 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		w.Write(b)
 		return
 	}
+	// A browser keeps the files and asks whether they changed (an ETag of
+	// their content): a page loaded again fetches none of them anew.
+	if tag, ok := pageTags()[strings.TrimPrefix(p, "/")]; ok {
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("ETag", tag)
+	}
 	http.FileServerFS(web.FS).ServeHTTP(w, r)
 }
+
+// pageTags are the ETags of the page's files: a hash of each one's content.
+var pageTags = sync.OnceValue(func() map[string]string {
+	tags := map[string]string{}
+	fs.WalkDir(web.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(web.FS, path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		tags[path] = `"` + hex.EncodeToString(sum[:12]) + `"`
+		return nil
+	})
+	return tags
+})
 
 type variantJSON struct {
 	Name         string            `json:"name"`
