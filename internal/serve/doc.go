@@ -16,6 +16,8 @@
 //	GET  /                         the lobby (index.html; the page routes on the path)
 //	GET  /room/{id}                a room's page; ?token=T takes the seat T belongs to
 //	GET  /watch                    a watched match's page
+//	GET  /{file}                   the page's modules, style and catalogues, with an ETag of
+//	                               their content and no-cache (a reload gets 304s)
 //	GET  /api/variants             [{"name","names","game","description","descriptions","rules","players",
 //	                                 "board","start","options"}] every shipped variant (names, descriptions: in
 //	                                 other languages, {"ja": ...}; board: its games.Description; start: the
