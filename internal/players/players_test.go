@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/meeple-games/meeple/internal/meepletest"
-
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/internal/engine"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/players/chess"
 	"github.com/meeple-games/meeple/internal/players/kinarow"
 	"github.com/meeple-games/meeple/internal/players/nocca"

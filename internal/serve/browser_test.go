@@ -347,8 +347,8 @@ func waitTurn(t *testing.T, ctx context.Context, ply int) {
 }
 
 // screenshot saves the page's main element as name.png in
-// $MEEPLE_SCREENSHOTS (made if need be), and with -update in docs/screenshots/ for the
-// README; with neither it takes none.
+// $MEEPLE_SCREENSHOTS (made if need be), and with -update in
+// docs/screenshots/ for the README; with neither it takes none.
 func screenshot(t *testing.T, ctx context.Context, name string, readme bool) {
 	t.Helper()
 	dir := os.Getenv("MEEPLE_SCREENSHOTS")

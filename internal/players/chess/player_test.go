@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/meeple-games/meeple/internal/meepletest"
-
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )

@@ -11,10 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/meeple-games/meeple/internal/meepletest"
-
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/kinarow"
+	"github.com/meeple-games/meeple/internal/meepletest"
 )
 
 var c4All = flag.Bool("c4.all", false, "solve every begin position of testdata/connect4-solved.txt (tens of seconds), not only a sample")

@@ -9,10 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/meeple-games/meeple/internal/meepletest"
-
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/othello"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/search"
 )
 

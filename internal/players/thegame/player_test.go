@@ -6,10 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/meeple-games/meeple/internal/meepletest"
-
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/thegame"
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/players/playertest"
 	"github.com/meeple-games/meeple/internal/search"
 )
