@@ -22,6 +22,9 @@ func TestMain(m *testing.M) {
 	if err == nil {
 		realEngine, err = meepletest.EngineFor(realEngine, dir)
 	}
+	if err == nil {
+		self, err = meepletest.Self("github.com/meeple-games/meeple/internal/referee", dir)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -31,6 +34,10 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// self runs the fake engines: this test binary, or a plain build of it
+// under -race (see meepletest.Self).
+var self = os.Args[0]
 
 // realEngine starts meeple's engine: this test binary in engine mode, or a
 // plain meeple under -race (see meepletest).
@@ -50,7 +57,7 @@ func meeple(name string, depth int, options ...EngineOption) EngineConfig {
 
 // fake is the fake engine with the given FAKE_* settings.
 func fake(name string, env ...string) EngineConfig {
-	return EngineConfig{Name: name, Cmd: os.Args[0], Env: append([]string{"REFEREE_HELPER=fake", noExitSleep}, env...), Restart: true}
+	return EngineConfig{Name: name, Cmd: self, Env: append([]string{"REFEREE_HELPER=fake", noExitSleep}, env...), Restart: true}
 }
 
 // noExitSleep keeps a race-enabled helper from sleeping a second at exit

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-games/meeple/internal/meepletest"
 	"github.com/meeple-games/meeple/internal/players"
 	"github.com/meeple-games/meeple/internal/version"
 	"github.com/meeple-games/meeple/protocol"
@@ -35,8 +36,22 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEngineEnv); mode != "" {
 		os.Exit(fakeEngine(mode))
 	}
-	os.Exit(m.Run())
+	dir, err := os.MkdirTemp("", "client-test")
+	if err == nil {
+		self, err = meepletest.Self("github.com/meeple-games/meeple/protocol/client", dir)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
+
+// self runs the fake engines: this test binary, or a plain build of it
+// under -race (see meepletest.Self).
+var self string
 
 // lingering is how long the orphan of mode "orphan" holds the pipes.
 const lingering = 6 * time.Second
@@ -45,7 +60,7 @@ const lingering = 6 * time.Second
 func fakeSpec(mode, dialect string, options ...EngineOption) EngineSpec {
 	return EngineSpec{
 		Name: mode,
-		Cmd:  []string{os.Args[0]},
+		Cmd:  []string{self},
 		// Under -race the runtime sleeps a second at exit unless told not to.
 		Env:     []string{fakeEngineEnv + "=" + mode, "GORACE=" + os.Getenv("GORACE") + " atexit_sleep_ms=0"},
 		Dialect: dialect,
