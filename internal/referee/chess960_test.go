@@ -91,13 +91,21 @@ func countCastlings(t *testing.T, r *record.Record) int {
 	return n
 }
 
+// smallHash gives meeple a table of 1 MB: at a few thousand nodes a move
+// it fills a fraction of that, and each of its processes would otherwise
+// fault in and clear 16 MB (a third of its CPU in these games).
+func smallHash(e EngineConfig) EngineConfig {
+	e.Options = append(e.Options, EngineOption{"Hash", "1"})
+	return e
+}
+
 // TestChess960Stockfish plays meeple over UCI against Stockfish from five
 // Chess960 arrays: the referee sends each start as a FEN and sets
 // UCI_Chess960, and both sides castle king takes rook.
 func TestChess960Stockfish(t *testing.T) {
 	t.Parallel()
 	sf := stockfishPath(t)
-	me := realEngineAs("meeple", "uci")
+	me := smallHash(realEngineAs("meeple", "uci"))
 	stockfish := EngineConfig{Name: "stockfish", Cmd: sf, Proto: "uci", Restart: true,
 		Options: []EngineOption{{"Threads", "1"}, {"Hash", "16"}}}
 	if n := playChess960(t, chess960Numbers(shortOr(4, 1)), me, stockfish); n == 0 {
@@ -110,7 +118,7 @@ func TestChess960Stockfish(t *testing.T) {
 func TestChess960UCI(t *testing.T) {
 	t.Parallel()
 	me := func(name string) EngineConfig {
-		return realEngineAs(name, "uci")
+		return smallHash(realEngineAs(name, "uci"))
 	}
 	if n := playChess960(t, chess960Numbers(shortOr(2, 1)), me("a"), me("b")); n == 0 {
 		t.Error("no game castled: the arrays test too little")
