@@ -154,10 +154,13 @@ func normalise(line string) string {
 }
 
 // concludes says whether line ends a go request: its bestmove or its error
-// (nboard: the "=== move" of go, the "status" that ends hint, an error).
-// The "status" that ends nboard's go comes before its "=== move", so it
-// ends a hint only.
-func concludes(line string, hint bool) bool {
+// (native: the "ok" or "err" after the bestmove; nboard: the "=== move" of
+// go, the "status" that ends hint, an error). The "status" that ends
+// nboard's go comes before its "=== move", so it ends a hint only.
+func concludes(line string, hint, native bool) bool {
+	if native {
+		return strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "err")
+	}
 	return strings.HasPrefix(line, "bestmove") || strings.HasPrefix(line, "err") ||
 		strings.HasPrefix(line, "info string error") ||
 		strings.HasPrefix(line, "=== ") || hint && line == "status" || strings.HasPrefix(line, "status error")
@@ -218,8 +221,9 @@ func transcript(t *testing.T, src string, o Options) string {
 			t.Fatalf("session hung; output so far:\n%s", strings.Join(out.snapshot(), "\n"))
 		}
 	}
-	infPending := false   // an infinite search runs: its info lines are left out
-	next, errNext := 0, 0 // the first output and stderr lines not yet shown
+	native, picked := false, false // the session's dialect is native (see pickDialect)
+	infPending := false            // an infinite search runs: its info lines are left out
+	next, errNext := 0, 0          // the first output and stderr lines not yet shown
 	flush := func() {
 		lines := out.snapshot()
 		for _, l := range lines[next:] {
@@ -253,6 +257,11 @@ func transcript(t *testing.T, src string, o Options) string {
 			}
 			send = text + strings.Repeat("x", max(0, n-len(text)))
 		}
+		if l := strings.TrimSpace(send); !picked && l != "" && l[0] != '#' {
+			first, _ := CutWord(l)
+			_, other := dialects[first]
+			native, picked = first == "native" || !other && !isGTPLine(l), true
+		}
 		res.WriteString("> " + line + "\n")
 		sc.lines <- send + "\n"
 		idle = false
@@ -263,7 +272,7 @@ func transcript(t *testing.T, src string, o Options) string {
 				lines := out.snapshot()
 				ended := false
 				for _, l := range lines[next:] {
-					if concludes(l, hint) && !(inf && strings.HasPrefix(l, "bestmove")) {
+					if concludes(l, hint, native) && !(inf && strings.HasPrefix(l, "bestmove")) {
 						ended = true
 						break
 					}
