@@ -153,9 +153,8 @@ func newBrowserEnvOn(t *testing.T, ln net.Listener, cfg serve.Config) *browserEn
 // given back blank when the test ends and reused by the next: a new
 // context and tab cost chromium about 1.4 s of CPU here (3.4 s with the
 // omnibox popup's renderer, now left out), navigating an idle one 0.4 to
-// 0.6 s. A reused tab shows
-// nothing of the test before: each test's server listens on a port of its
-// own, and a page's storage is its origin's.
+// 0.6 s. A reused tab shows nothing of the test before: each test's server
+// listens on a port of its own, and a page's storage is its origin's.
 var shared struct {
 	once sync.Once
 	ctx  context.Context

@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 
 // self runs the fake engines: this test binary, or a plain build of it
 // under -race (see meepletest.Self).
-var self string
+var self = os.Args[0]
 
 // lingering is how long the orphan of mode "orphan" holds the pipes.
 const lingering = 6 * time.Second
