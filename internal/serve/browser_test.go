@@ -186,7 +186,7 @@ func sharedChromium(path string) (context.Context, error) {
 			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,ProactivelySwapBrowsingInstance,BackForwardCache,RenderDocument,SpareRendererForSitePerProcess,"+
 				// nor the omnibox popup, a page of chromium's own that each
 				// browser context otherwise loads in a renderer of its
-				// own (headless or not): more than half of a new tab's CPU.
+				// own, headless too: more than half of a new tab's CPU.
 				"WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"),
 			chromedp.Flag("js-flags", "--jitless"))
 		alloc, _ := chromedp.NewExecAllocator(context.Background(), opts...)
