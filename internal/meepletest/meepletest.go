@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"testing"
 )
 
 // Engine is a command that speaks meeple's engine protocol.
@@ -63,6 +64,24 @@ func Self(pkg, dir string) (string, error) {
 	}
 	bin := filepath.Join(dir, path.Base(pkg)+".test")
 	return bin, goTool("building the plain test binary", "test", "-c", "-race=false", "-vet=off", "-o", bin, pkg)
+}
+
+// Main runs a package's tests after setup, which gets a temporary
+// directory that lasts until they end (for the plain builds of EngineFor
+// and Self), and exits with their status; a failed setup exits at once.
+// TestMain calls it once it knows the process is not a helper.
+func Main(m *testing.M, setup func(dir string) error) {
+	dir, err := os.MkdirTemp("", "meeple-test")
+	if err == nil {
+		err = setup(dir)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // goTool runs the go command with args, its errors prefixed with what.

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,21 +17,14 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv("REFEREE_HELPER"); mode != "" {
 		os.Exit(helperMain(mode))
 	}
-	dir, err := os.MkdirTemp("", "referee-test")
-	if err == nil {
-		realEngine, err = meepletest.EngineFor(realEngine, dir)
-	}
-	if err == nil {
+	meepletest.Main(m, func(dir string) (err error) {
+		if realEngine, err = meepletest.EngineFor(realEngine, dir); err != nil {
+			return err
+		}
 		self, err = meepletest.Self("github.com/meeple-games/meeple/internal/referee", dir)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	meepletest.MostlyWaiting()
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+		meepletest.MostlyWaiting()
+		return err
+	})
 }
 
 // self runs the fake engines: this test binary, or a plain build of it

@@ -36,17 +36,10 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEngineEnv); mode != "" {
 		os.Exit(fakeEngine(mode))
 	}
-	dir, err := os.MkdirTemp("", "client-test")
-	if err == nil {
+	meepletest.Main(m, func(dir string) (err error) {
 		self, err = meepletest.Self("github.com/meeple-games/meeple/protocol/client", dir)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+		return err
+	})
 }
 
 // self runs the fake engines: this test binary, or a plain build of it
