@@ -290,20 +290,35 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// waitJS polls a JavaScript condition until it holds, for at most 30
-// seconds: a hundred times what it takes here.
+// waitJS waits until a JavaScript condition holds, for at most 30
+// seconds: a hundred times what it takes here. The page checks it, at
+// each change of the document and every 20 ms, and answers once: a
+// round trip through chromium for each check cost more than the page.
 func waitJS(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
-	deadline := time.After(30 * time.Second)
+	wait := `new Promise(resolve => {
+		const holds = () => { try { return !!(` + cond + `); } catch { return false; } };
+		const check = () => {
+			if (holds()) { observer.disconnect(); clearInterval(timer); resolve(true); }
+		};
+		const observer = new MutationObserver(check);
+		observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+		const timer = setInterval(check, 20);
+		check();
+	})`
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
+		// An error is a navigation (the page the promise was in is gone)
+		// or a tab still loading: ask again.
+		ok, err := chromedp.Run(wctx, chromedp.Evaluate[bool](wait, chromedp.EvalAwaitPromise))
 		if err == nil && ok {
 			return
 		}
 		select {
 		case <-ctx.Done():
 			t.Fatalf("waiting for %s: %v", what, ctx.Err())
-		case <-deadline:
+		case <-wctx.Done():
 			st, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main").innerText`))
 			t.Fatalf("waiting for %s: 30 s went by; the page says:\n%s", what, st)
 		case <-time.After(20 * time.Millisecond):
