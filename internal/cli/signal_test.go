@@ -73,10 +73,11 @@ func TestMatchSignals(t *testing.T) {
 			if err := os.Mkdir(pids, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			// About a second a game: the signal lands long before the end.
+			// About a third of a second a game: the signal lands long
+			// before the end.
 			const games = 8
 			args := []string{"match", "--variant", "connect4", "--games", strconv.Itoa(games), "--concurrency", "2",
-				"--movetime", "0.03", "--margin", "1s", "--random-plies", "2", "--seed", "5", "--out", out,
+				"--movetime", "0.01", "--margin", "1s", "--random-plies", "2", "--seed", "5", "--out", out,
 				"--engine", "name=a cmd=@self", "--engine", "name=b cmd=@self option.Algorithm=mcts"}
 			cmd := helper(t, pids, args...)
 			var stdout, stderr bytes.Buffer
