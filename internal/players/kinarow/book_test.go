@@ -37,7 +37,7 @@ func TestMakeBook(t *testing.T) {
 	start := time.Now()
 	var cols []byte
 	kept, counts := 0, map[int]int{}
-	bookWalk(b, *makeBook, 0, func(p bitPos, moves []byte) int {
+	bookWalk(b, *makeBook, nil, func(p bitPos, moves []byte) int {
 		counts[p.n]++
 		if old != nil {
 			if c := old.get(p); c >= 0 {
@@ -118,7 +118,7 @@ func TestBook(t *testing.T) {
 	}
 	var deepest []bitPos
 	n := 0
-	bookWalk(s.bit, depth, 0, func(p bitPos, moves []byte) int {
+	bookWalk(s.bit, depth, nil, func(p bitPos, moves []byte) int {
 		n++
 		c := bk.get(p)
 		if c < 0 {
@@ -186,7 +186,7 @@ func FuzzParseBook(f *testing.F) {
 			}
 		}
 		n := 0
-		bookWalk(b, depth, 0, func(p bitPos, moves []byte) int {
+		bookWalk(b, depth, nil, func(p bitPos, moves []byte) int {
 			c := bk.get(p)
 			if c != int(cols[n]-'1') || b.possible(p)&b.colMask[c] == 0 {
 				t.Fatalf("%s: column %d, want %c", moves, c, cols[n])
