@@ -1,4 +1,4 @@
-package games
+package games_test
 
 import (
 	"errors"
@@ -6,30 +6,32 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/meeple-games/meeple/games"
 )
 
 // piles is a test-only family (Nim) that exercises every parameter kind.
-type pilesGame struct{ v Values }
+type pilesGame struct{ v games.Values }
 
-func (g pilesGame) Family() string                   { return "piles" }
-func (g pilesGame) Type() Type                       { return Type{Players: 2} }
-func (g pilesGame) Params() Values                   { return g.v }
-func (g pilesGame) NewState() State                  { return nil }
-func (g pilesGame) ParseState(string) (State, error) { return nil, errors.New("no") }
-func (g pilesGame) Describe() Description            { return Description{} }
+func (g pilesGame) Family() string                         { return "piles" }
+func (g pilesGame) Type() games.Type                       { return games.Type{Players: 2} }
+func (g pilesGame) Params() games.Values                   { return g.v }
+func (g pilesGame) NewState() games.State                  { return nil }
+func (g pilesGame) ParseState(string) (games.State, error) { return nil, errors.New("no") }
+func (g pilesGame) Describe() games.Description            { return games.Description{} }
 
 func init() {
-	Register(&Family{
+	games.Register(&games.Family{
 		Name: "piles",
-		Params: []Param{
-			{Key: "heaps", Kind: Ints, Default: []int{3, 4, 5}, Min: 1, Max: 20, MinLen: 1, MaxLen: 6},
-			{Key: "count", Kind: Int, Default: 3, Min: 1, Max: 6},
-			{Key: "misere", Kind: Bool, Default: false},
-			{Key: "order", Kind: String, Default: "any", Choices: []string{"any", "left"}},
+		Params: []games.Param{
+			{Key: "heaps", Kind: games.Ints, Default: []int{3, 4, 5}, Min: 1, Max: 20, MinLen: 1, MaxLen: 6},
+			{Key: "count", Kind: games.Int, Default: 3, Min: 1, Max: 6},
+			{Key: "misere", Kind: games.Bool, Default: false},
+			{Key: "order", Kind: games.String, Default: "any", Choices: []string{"any", "left"}},
 		},
-		New: func(v Values) (Game, error) {
+		New: func(v games.Values) (games.Game, error) {
 			if h := v.Ints("heaps"); len(h) != 1 && len(h) != v.Int("count") {
-				return nil, Errorf("heaps", "has %d values; want 1 or count (%d)", len(h), v.Int("count"))
+				return nil, games.Errorf("heaps", "has %d values; want 1 or count (%d)", len(h), v.Int("count"))
 			}
 			return pilesGame{v}, nil
 		},
@@ -60,14 +62,14 @@ name = "child"
 count = 1
 heaps = 7
 `)
-	v, err := CheckFile(base)
+	v, err := games.CheckFile(base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Name != "base" || v.Family != "piles" || !v.Rules.Bool("misere") || v.Rules.String("order") != "any" {
 		t.Errorf("base = %+v", v)
 	}
-	v, err = CheckFile(child)
+	v, err = games.CheckFile(child)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,21 +81,21 @@ heaps = 7
 	// A variant that changes nothing (or sets the same values) keeps the
 	// description.
 	same := writeFile(t, dir, "same.toml", "extends = \"base.toml\"\nname = \"same\"\n[rules]\nmisere = true\n")
-	if v, err := CheckFile(same); err != nil || v.Description != "three heaps" {
+	if v, err := games.CheckFile(same); err != nil || v.Description != "three heaps" {
 		t.Errorf("same = %+v, %v", v, err)
 	}
-	if v, err := LoadVariant(base + "(misere=false)"); err != nil || !strings.HasSuffix(v.Description, "base.toml: the defaults") || !strings.HasPrefix(v.Description, "from ") {
+	if v, err := games.LoadVariant(base + "(misere=false)"); err != nil || !strings.HasSuffix(v.Description, "base.toml: the defaults") || !strings.HasPrefix(v.Description, "from ") {
 		t.Errorf("inline = %+v, %v", v, err)
 	}
 	// Inline and --set on top of a file.
-	v, err = LoadVariant(child+"(count=2, heaps=[1,2])", "order=left")
+	v, err = games.LoadVariant(child+"(count=2, heaps=[1,2])", "order=left")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Rules.Int("count") != 2 || v.Rules.String("order") != "left" || v.Rules.Ints("heaps")[1] != 2 {
 		t.Errorf("inline = %+v", v.Rules)
 	}
-	v, err = LoadVariant("piles(heaps=2x3x4)")
+	v, err = games.LoadVariant("piles(heaps=2x3x4)")
 	if err != nil || len(v.Rules.Ints("heaps")) != 3 {
 		t.Errorf("piles(heaps=2x3x4) = %v, %v", v, err)
 	}
@@ -129,8 +131,8 @@ func TestLoadErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeFile(t, dir, "f.toml", tc.text)
-			_, err := CheckFile(p)
-			var ve *VariantError
+			_, err := games.CheckFile(p)
+			var ve *games.VariantError
 			if !errors.As(err, &ve) {
 				t.Fatalf("error %v (%T), want a *VariantError", err, err)
 			}
@@ -156,7 +158,7 @@ func TestExtendsCycle(t *testing.T) {
 		// Reported once, where the cycle starts, not by every file on the way.
 		{c, a + ":1: key \"extends\": extends makes a cycle: " + a + " extends " + filepath.Join(dir, "b.toml") + " extends " + a},
 	} {
-		if _, err := CheckFile(tc.file); err == nil || err.Error() != tc.want {
+		if _, err := games.CheckFile(tc.file); err == nil || err.Error() != tc.want {
 			t.Errorf("CheckFile(%s) = %v\nwant %s", filepath.Base(tc.file), err, tc.want)
 		}
 	}
@@ -167,11 +169,11 @@ func TestInlineErrors(t *testing.T) {
 		"piles(count=9)", "piles(cuont=2)", "piles(count)", "piles(count=2", "piles)(",
 		"piles(heaps=1x)", "nosuchgame", "piles(misere=maybe)", "piles(count=2,heaps=[1,2,3])",
 	} {
-		if v, err := LoadVariant(spec); err == nil {
+		if v, err := games.LoadVariant(spec); err == nil {
 			t.Errorf("LoadVariant(%q) = %+v, want an error", spec, v.Rules)
 		}
 	}
-	_, err := LoadVariant("piles(cuont=2)")
+	_, err := games.LoadVariant("piles(cuont=2)")
 	if err == nil || !strings.Contains(err.Error(), `did you mean "count"`) {
 		t.Errorf("suggestion missing: %v", err)
 	}
@@ -189,12 +191,12 @@ func FuzzConfig(f *testing.F) {
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		v, err := CheckFile(p)
+		v, err := games.CheckFile(p)
 		if err == nil && (v.Game == nil || v.Family == "") {
 			t.Fatalf("accepted without a game: %+v", v)
 		}
 		// The inline form goes through the same checks.
-		_, _ = LoadVariant("piles(" + strings.ReplaceAll(text, "\n", ",") + ")")
+		_, _ = games.LoadVariant("piles(" + strings.ReplaceAll(text, "\n", ",") + ")")
 	})
 }
 
@@ -207,13 +209,13 @@ func TestParseVariantExtendsNoFile(t *testing.T) {
 	writeFile(t, dir, "secret.toml", "game = \"piles\"\nname = \"secret\"\ndescription = \"the operator's secret\"\n[rules]\ncount = 2\n")
 	t.Chdir(dir)
 	for _, ext := range []string{"secret.toml", "./secret.toml", dir + "/secret.toml", "nothere.toml", `..\secret.toml`} {
-		_, err := ParseVariant("upload.toml", []byte("extends = \""+strings.ReplaceAll(ext, `\`, `\\`)+"\"\n"))
+		_, err := games.ParseVariant("upload.toml", []byte("extends = \""+strings.ReplaceAll(ext, `\`, `\\`)+"\"\n"))
 		if err == nil || !strings.Contains(err.Error(), "can extend only shipped variants") ||
 			strings.Contains(err.Error(), "secret\"") || strings.Contains(err.Error(), "no such file") {
 			t.Errorf("extends %q: %v", ext, err)
 		}
 	}
-	if _, err := ParseVariant("upload.toml", []byte("extends = \"piles\"\nname = \"mine\"\n")); err != nil {
+	if _, err := games.ParseVariant("upload.toml", []byte("extends = \"piles\"\nname = \"mine\"\n")); err != nil {
 		t.Errorf("extends a game: %v", err)
 	}
 }
@@ -224,23 +226,23 @@ func TestParseVariantExtendsNoFile(t *testing.T) {
 func TestVariantJapanese(t *testing.T) {
 	dir := t.TempDir()
 	base := writeFile(t, dir, "base.toml", "game = \"piles\"\nname = \"base\"\nname_ja = \"山\"\ndescription = \"heaps\"\ndescription_ja = \"山の遊び\"\n")
-	v, err := LoadVariant(base)
+	v, err := games.LoadVariant(base)
 	if err != nil || v.Names["ja"] != "山" || v.Descriptions["ja"] != "山の遊び" {
 		t.Fatalf("base: %+v %v", v, err)
 	}
-	v, err = LoadVariant(base + "(misere=true)")
+	v, err = games.LoadVariant(base + "(misere=true)")
 	if err != nil || v.Descriptions["ja"] != base+" から: misere=true" || v.Names["ja"] != "山" {
 		t.Fatalf("base with other rules: %+v %v", v, err)
 	}
 	child := writeFile(t, dir, "child.toml", "extends = \"base.toml\"\nname = \"child\"\n[rules]\nmisere = true\n")
-	if v, err = LoadVariant(child); err != nil || v.Descriptions["ja"] != "base.toml を元に: misere=true" || v.Names != nil {
+	if v, err = games.LoadVariant(child); err != nil || v.Descriptions["ja"] != "base.toml を元に: misere=true" || v.Names != nil {
 		t.Fatalf("child: %+v %v", v, err)
 	}
 	only := writeFile(t, dir, "only.toml", "extends = \"base.toml\"\ndescription_ja = \"二つ\"\n[rules]\nmisere = true\n")
-	if v, err = LoadVariant(only); err != nil || v.Descriptions["ja"] != "二つ" || v.Description != "extends base.toml: misere=true" {
+	if v, err = games.LoadVariant(only); err != nil || v.Descriptions["ja"] != "二つ" || v.Description != "extends base.toml: misere=true" {
 		t.Fatalf("a Japanese description only: %+v %v", v, err)
 	}
-	if _, err := ParseVariant("x.toml", []byte("game = \"piles\"\nname_ja = 3\n")); err == nil || !strings.Contains(err.Error(), "name_ja") {
+	if _, err := games.ParseVariant("x.toml", []byte("game = \"piles\"\nname_ja = 3\n")); err == nil || !strings.Contains(err.Error(), "name_ja") {
 		t.Fatalf("name_ja = 3: %v", err)
 	}
 }
