@@ -221,7 +221,7 @@ func transcript(t *testing.T, src string, o Options) string {
 			t.Fatalf("session hung; output so far:\n%s", strings.Join(out.snapshot(), "\n"))
 		}
 	}
-	native, picked := false, false // the session's dialect is native (see pickDialect)
+	native, picked := false, false // the session's dialect is native (dialectOf its first line)
 	infPending := false            // an infinite search runs: its info lines are left out
 	next, errNext := 0, 0          // the first output and stderr lines not yet shown
 	flush := func() {
@@ -258,9 +258,7 @@ func transcript(t *testing.T, src string, o Options) string {
 			send = text + strings.Repeat("x", max(0, n-len(text)))
 		}
 		if l := strings.TrimSpace(send); !picked && l != "" && l[0] != '#' {
-			first, _ := CutWord(l)
-			_, other := dialects[first]
-			native, picked = first == "native" || !other && !isGTPLine(l), true
+			native, picked = dialectOf(l) == "native", true
 		}
 		res.WriteString("> " + line + "\n")
 		sc.lines <- send + "\n"

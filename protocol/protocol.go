@@ -170,16 +170,20 @@ func infoTooLong(s *session) {
 }
 
 // pickDialect chooses the front-end from the first request line.
-func pickDialect(s *session, line string) frontEnd {
+func pickDialect(s *session, line string) frontEnd { return dialects[dialectOf(line)](s) }
+
+// dialectOf names the dialect the first request line picks: the one its
+// first word names, GTP for a GTP command, the native one otherwise.
+func dialectOf(line string) string {
 	if first, _ := CutWord(line); first != "native" {
-		if mk, ok := dialects[first]; ok {
-			return mk(s)
+		if _, ok := dialects[first]; ok {
+			return first
 		}
 	}
 	if isGTPLine(line) {
-		return newGTP(s)
+		return "gtp"
 	}
-	return newNative(s)
+	return "native"
 }
 
 // writer is the session's one output: every line goes through it, whole

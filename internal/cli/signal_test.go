@@ -24,7 +24,7 @@ import (
 func helper(t *testing.T, pids string, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "MEEPLE_CLI_HELPER=1", "MEEPLE_CLI_PIDS="+pids, "GORACE=atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), "MEEPLE_CLI_HELPER=1", "MEEPLE_CLI_PIDS="+pids)
 	return cmd
 }
 

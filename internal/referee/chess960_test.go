@@ -128,7 +128,7 @@ func TestChess960UCI(t *testing.T) {
 // TestChess960NeedsOption: a UCI engine that does not list UCI_Chess960
 // fails a Chess960 match before its first game.
 func TestChess960NeedsOption(t *testing.T) {
-	plain := EngineConfig{Name: "plain", Cmd: self, Env: []string{"REFEREE_HELPER=plainuci", noExitSleep}, Proto: "uci", Restart: true}
+	plain := EngineConfig{Name: "plain", Cmd: self, Env: []string{"REFEREE_HELPER=plainuci"}, Proto: "uci", Restart: true}
 	me := realEngineAs("meeple", "uci")
 	cfg := testConfig(t, "chess960", 2, me, plain)
 	_, err := Run(t.Context(), cfg)

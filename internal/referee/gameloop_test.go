@@ -231,7 +231,7 @@ func TestEngineSeat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	opt := EngineOptions{Self: []string{os.Args[0]}, Timeouts: client.Timeouts{Start: 5 * time.Second, Ready: 10 * time.Second, Quit: 500 * time.Millisecond}}
-	cfg, err := ParseEngine("cmd=@self depth=2 env=REFEREE_HELPER=engine env=" + noExitSleep)
+	cfg, err := ParseEngine("cmd=@self depth=2 env=REFEREE_HELPER=engine")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "REFEREE_HELPER=referee", noExitSleep, "REFEREE_CONFIG="+string(b))
+	cmd.Env = append(os.Environ(), "REFEREE_HELPER=referee", "REFEREE_CONFIG="+string(b))
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

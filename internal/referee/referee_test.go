@@ -33,7 +33,7 @@ var self = os.Args[0]
 
 // realEngine starts meeple's engine: this test binary in engine mode, or a
 // plain meeple under -race (see meepletest).
-var realEngine = meepletest.Engine{Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine", noExitSleep}}
+var realEngine = meepletest.Engine{Cmd: os.Args[0], Env: []string{"REFEREE_HELPER=engine"}}
 
 // realEngineAs is the real engine, named name, in the protocol proto.
 func realEngineAs(name, proto string) EngineConfig {
@@ -49,13 +49,8 @@ func meeple(name string, depth int, options ...EngineOption) EngineConfig {
 
 // fake is the fake engine with the given FAKE_* settings.
 func fake(name string, env ...string) EngineConfig {
-	return EngineConfig{Name: name, Cmd: self, Env: append([]string{"REFEREE_HELPER=fake", noExitSleep}, env...), Restart: true}
+	return EngineConfig{Name: name, Cmd: self, Env: append([]string{"REFEREE_HELPER=fake"}, env...), Restart: true}
 }
-
-// noExitSleep keeps a race-enabled helper from sleeping a second at exit
-// (the race detector's default atexit_sleep_ms), which would make every
-// quit look slow.
-const noExitSleep = "GORACE=atexit_sleep_ms=0"
 
 // testConfig is a match with short timeouts in a fresh directory.
 func testConfig(t *testing.T, variant string, games int, engines ...EngineConfig) Config {

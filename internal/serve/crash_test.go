@@ -66,7 +66,7 @@ type serverProc struct {
 func startServerProc(t *testing.T, dir string) *serverProc {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveProcessEnv+"="+dir, "GORACE=atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), serveProcessEnv+"="+dir)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

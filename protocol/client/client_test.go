@@ -52,10 +52,9 @@ const lingering = 6 * time.Second
 // fakeSpec starts this test binary as an engine in mode.
 func fakeSpec(mode, dialect string, options ...EngineOption) EngineSpec {
 	return EngineSpec{
-		Name: mode,
-		Cmd:  []string{self},
-		// Under -race the runtime sleeps a second at exit unless told not to.
-		Env:     []string{fakeEngineEnv + "=" + mode, "GORACE=" + os.Getenv("GORACE") + " atexit_sleep_ms=0"},
+		Name:    mode,
+		Cmd:     []string{self},
+		Env:     []string{fakeEngineEnv + "=" + mode},
 		Dialect: dialect,
 		Options: options,
 	}

@@ -252,9 +252,11 @@ func (t *keyTable) get(k uint64) (uint8, bool) {
 
 // set gives k the value v.
 func (t *keyTable) set(k uint64, v uint8) {
-	if !t.put(k, v) {
-		t.vals[t.slot(k)] = v
+	if i := t.slot(k); t.keys[i] != 0 {
+		t.vals[i] = v
+		return
 	}
+	t.put(k, v)
 }
 
 // put adds k with the value v unless k is in t, and reports whether it
