@@ -33,7 +33,8 @@ Runs a chess test suite in EPD (Extended Position Description): each line
 is the first four FEN fields and operations separated by semicolons, of
 which bm (the best moves, in SAN), am (moves to avoid) and id (a name) are
 used; a line needs bm or am. Each position is searched by the chess engine
-("auto") for --movetime milliseconds; a position is solved when the move
+("auto") for --movetime milliseconds, or for --nodes nodes (a run that
+gives the same figures on a loaded machine); a position is solved when the move
 found is one of bm (if given) and none of am (if given). Prints the id, the
 expected moves, the move found and ok or FAIL for each, then "solved N/M".
 Blank lines and lines starting with # are skipped.
@@ -42,6 +43,7 @@ Examples:
   echo 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; id "scholar";' > mate.epd
   meeple epd mate.epd --movetime 200`)
 	movetime := fs.Int("movetime", 1000, "milliseconds per position")
+	nodes := fs.Int64("nodes", 0, "nodes per position instead of a move time (0: --movetime)")
 	hash := fs.Int("hash", 64, "transposition table size in megabytes")
 	args, err := parse(fs, env, args)
 	if err != nil {
@@ -52,6 +54,13 @@ Examples:
 	}
 	if *movetime < 1 {
 		return fmt.Errorf("--movetime %d: want at least 1 millisecond", *movetime)
+	}
+	if *nodes < 0 {
+		return fmt.Errorf("--nodes %d: want 0 or more", *nodes)
+	}
+	lim := search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}
+	if *nodes > 0 {
+		lim = search.Limits{Nodes: *nodes}
 	}
 	if *hash < 1 || *hash > 16384 {
 		return fmt.Errorf("--hash %d: want 1..16384 megabytes", *hash)
@@ -80,7 +89,7 @@ Examples:
 		if c, ok := eng.(search.Clearer); ok {
 			c.Clear()
 		}
-		res := eng.Search(ctx, r.st, search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}, nil)
+		res := eng.Search(ctx, r.st, lim, nil)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

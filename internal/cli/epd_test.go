@@ -53,6 +53,21 @@ func TestEPD(t *testing.T) {
 	if code, _, _ := run(t, "", "epd", file, "--movetime", "0"); code == 0 {
 		t.Error("--movetime 0 accepted")
 	}
+	if code, _, _ := run(t, "", "epd", file, "--nodes", "-1"); code == 0 {
+		t.Error("--nodes -1 accepted")
+	}
+	// A node limit gives the same lines on every run.
+	var outs [2]string
+	for i := range outs {
+		code, out, errOut := run(t, "", "epd", file, "--nodes", "5000", "--hash", "4")
+		if code != 0 || !strings.Contains(out, "solved 2/2") {
+			t.Fatalf("--nodes: code %d, out %q, stderr %q", code, out, errOut)
+		}
+		outs[i] = out
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("--nodes 5000 twice: %q and %q", outs[0], outs[1])
+	}
 }
 
 // The shipped suite parses in full.
