@@ -9,14 +9,18 @@ import (
 // The chess evaluation: a tapered (midgame/endgame) score from the side to
 // move's point of view, in centipawns. Terms: material, piece-square tables,
 // mobility (a weight for every number of squares a piece reaches), pawn
-// structure (doubled, isolated, backward and passed pawns), king safety
-// (the pawn shield and the attack units on the king's zone), the bishop
-// pair, rooks on open and semi-open files, and the move.
+// structure (doubled, isolated, backward, connected and passed pawns; a
+// passed pawn's free path and the kings' distances to its stop square),
+// king safety (the pawn shield, the attack units on the king's zone and the
+// safe checks the other side has), the bishop
+// pair, rooks on open and semi-open files, threats (pieces attacked by a
+// pawn, by a lesser piece, or not defended) and the move.
 //
-// The weights (weights.go) are tuned by Texel's method (tune.go) on
-// positions from meeple's own games; the tuning started from Tomasz
-// Michniewski's "Simplified Evaluation Function" tables
-// (chessprogramming.org/Simplified_Evaluation_Function) and hand-set terms.
+// The weights (weights.go) start from Tomasz Michniewski's "Simplified
+// Evaluation Function" tables
+// (chessprogramming.org/Simplified_Evaluation_Function) and hand-set terms;
+// tune.go fits them by Texel's method to positions from meeple's own games,
+// and weights.go's first line says which of them a fit has set.
 
 // seeValue is the exchange value of a piece (the king is never given up).
 var seeValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
@@ -32,23 +36,31 @@ const phaseTotal = 24
 // a sum of weights times counts. Each weight has a midgame and an endgame
 // value; wX is the index of term X's first weight.
 const (
-	wMaterial   = 0                // by chess.PieceType (pawn..queen)
-	wPST        = wMaterial + 7    // + type*64 + square, from the owner's side (a1 = 0 for both)
-	wMobKnight  = wPST + 7*64      // + squares reached (0..8), not own pieces nor attacked by enemy pawns
-	wMobBishop  = wMobKnight + 9   // + 0..13
-	wMobRook    = wMobBishop + 14  // + 0..14
-	wMobQueen   = wMobRook + 15    // + 0..27
-	wPassed     = wMobQueen + 28   // + the passed pawn's rank from its side (0..7)
-	wIsolated   = wPassed + 8      // per isolated pawn
-	wDoubled    = wIsolated + 1    // per pawn beyond the first on a file
-	wBackward   = wDoubled + 1     // per backward pawn
-	wBishopPair = wBackward + 1    // two bishops or more
-	wRookOpen   = wBishopPair + 1  // rook on a file without pawns
-	wRookSemi   = wRookOpen + 1    // rook on a file without own pawns
-	wShield     = wRookSemi + 1    // + own pawns (0..3) in front of a king on its first two ranks
-	wKingAttack = wShield + 4      // + the attack units on the king's zone (0..31), two attackers or more
-	wTempo      = wKingAttack + 32 // the side to move
-	numWeights  = wTempo + 1
+	wMaterial    = 0                // by chess.PieceType (pawn..queen)
+	wPST         = wMaterial + 7    // + type*64 + square, from the owner's side (a1 = 0 for both)
+	wMobKnight   = wPST + 7*64      // + squares reached (0..8), not own pieces nor attacked by enemy pawns
+	wMobBishop   = wMobKnight + 9   // + 0..13
+	wMobRook     = wMobBishop + 14  // + 0..14
+	wMobQueen    = wMobRook + 15    // + 0..27
+	wPassed      = wMobQueen + 28   // + the passed pawn's rank from its side (0..7)
+	wIsolated    = wPassed + 8      // per isolated pawn
+	wDoubled     = wIsolated + 1    // per pawn beyond the first on a file
+	wBackward    = wDoubled + 1     // per backward pawn
+	wBishopPair  = wBackward + 1    // two bishops or more
+	wRookOpen    = wBishopPair + 1  // rook on a file without pawns
+	wRookSemi    = wRookOpen + 1    // rook on a file without own pawns
+	wShield      = wRookSemi + 1    // + own pawns (0..3) in front of a king on its first two ranks
+	wKingAttack  = wShield + 4      // + the attack units on the king's zone (0..31), two attackers or more
+	wTempo       = wKingAttack + 32 // the side to move
+	wThreatPawn  = wTempo + 1       // per enemy piece (not a pawn) a pawn attacks
+	wThreatMinor = wThreatPawn + 1  // per enemy rook or queen a knight or bishop attacks
+	wThreatRook  = wThreatMinor + 1 // per enemy queen a rook attacks
+	wHanging     = wThreatRook + 1  // per enemy piece (not a pawn) attacked and not defended
+	wPassedFree  = wHanging + 1     // + the passed pawn's rank (0..7), its stop square empty
+	wPassedKing  = wPassedFree + 8  // per square the enemy king is farther from a passed pawn's stop square than the own one, times its rank less 2
+	wSafeCheck   = wPassedKing + 1  // + checking piece (knight, bishop, rook, queen): per square it could check the enemy king from, not attacked by the enemy
+	wConnected   = wSafeCheck + 4   // + rank (0..7): a pawn defended by an own pawn or beside one
+	numWeights   = wConnected + 8
 )
 
 // weight is one term's midgame and endgame value, in centipawns.
@@ -165,6 +177,12 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 	}
 	var danger [2]int    // attack units on each side's king zone
 	var attackers [2]int // number of pieces attacking it
+	// Squares each side attacks: by each piece type, by any piece.
+	var attBy [2][7]uint64
+	allAtt := [2]uint64{
+		pawnAtt[0] | chess.KingAttacks(kingSq[0]),
+		pawnAtt[1] | chess.KingAttacks(kingSq[1]),
+	}
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c ^ 1
 		flip := 0 // a square seen from c's side
@@ -198,6 +216,8 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 				case chess.Queen:
 					att = chess.QueenAttacks(sq, occ)
 				}
+				attBy[c][t] |= att
+				allAtt[c] |= att
 				a.add(c, mobIndex[t]+bits.OnesCount64(att&^own&^pawnAtt[them]), 1)
 				if att&kingZone[them] != 0 {
 					danger[them] += kingAttackWeight[t] * bits.OnesCount64(att&kingZone[them])
@@ -219,8 +239,18 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 			case supportMask[c][sq]&pawns[c] == 0 && pawnAtt[them]&(1<<stop) != 0:
 				a.add(c, wBackward, 1)
 			}
+			rank := (sq ^ flip) >> 3
+			if pawnAtt[c]&(1<<sq) != 0 || (1<<sq<<1&^chess.FileA|1<<sq>>1&^chess.FileH)&pawns[c] != 0 {
+				a.add(c, wConnected+rank, 1)
+			}
 			if passedMask[c][sq]&pawns[them] == 0 {
-				a.add(c, wPassed+(sq^flip)>>3, 1)
+				a.add(c, wPassed+rank, 1)
+				if occ&(1<<stop) == 0 {
+					a.add(c, wPassedFree+rank, 1)
+				}
+				if rank > 2 {
+					a.add(c, wPassedKing, (distance(kingSq[them], stop)-distance(kingSq[c], stop))*(rank-2))
+				}
 			}
 		}
 		for f := range 8 {
@@ -237,10 +267,41 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 			a.add(c, wShield+min(3, bits.OnesCount64(shieldMask[c][k]&pawns[c])), 1)
 		}
 	}
-	// King danger: counted with two attackers or more.
 	for c := chess.White; c <= chess.Black; c++ {
+		// King danger: counted with two attackers or more.
 		if attackers[c] >= 2 {
 			a.add(c, wKingAttack+min(danger[c], 31), 1)
+		}
+		// Threats by c on the other side's pieces.
+		them := c ^ 1
+		pieces := s.ByColor(them) &^ pawns[them] &^ s.Pieces(them, chess.King)
+		majors := s.Pieces(them, chess.Rook) | s.Pieces(them, chess.Queen)
+		if n := bits.OnesCount64(pieces & pawnAtt[c]); n > 0 {
+			a.add(c, wThreatPawn, n)
+		}
+		if n := bits.OnesCount64(majors & (attBy[c][chess.Knight] | attBy[c][chess.Bishop])); n > 0 {
+			a.add(c, wThreatMinor, n)
+		}
+		if n := bits.OnesCount64(s.Pieces(them, chess.Queen) & attBy[c][chess.Rook]); n > 0 {
+			a.add(c, wThreatRook, n)
+		}
+		if n := bits.OnesCount64(pieces & allAtt[c] &^ allAtt[them]); n > 0 {
+			a.add(c, wHanging, n)
+		}
+		// Safe checks: squares c's pieces could check the other king
+		// from, empty of c's own pieces and not attacked by the other side.
+		k := kingSq[them]
+		safe := ^allAtt[them] &^ s.ByColor(c)
+		diag, straight := chess.BishopAttacks(k, occ), chess.RookAttacks(k, occ)
+		for i, b := range [4]uint64{
+			chess.KnightAttacks(k) & attBy[c][chess.Knight],
+			diag & attBy[c][chess.Bishop],
+			straight & attBy[c][chess.Rook],
+			(diag | straight) & attBy[c][chess.Queen],
+		} {
+			if n := bits.OnesCount64(b & safe); n > 0 {
+				a.add(c, wSafeCheck+i, n)
+			}
 		}
 	}
 	a.add(s.SideToMove(), wTempo, 1)
@@ -265,6 +326,11 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 // the king (null-move pruning is unsafe without one: zugzwang).
 func nonPawnMaterial(s *chess.State, c chess.Color) bool {
 	return s.ByColor(c)&^(s.ByType(chess.Pawn)|s.ByType(chess.King)) != 0
+}
+
+// distance is the number of king moves between squares a and b.
+func distance(a, b int) int {
+	return max(abs(a&7-b&7), abs(a>>3-b>>3))
 }
 
 func abs(x int) int {

@@ -158,10 +158,14 @@ type tunePos struct {
 
 // readTuneData reads lines of Generate's format (a FEN's six fields and
 // the result, or four fields and the result). Positions without pawns
-// (whose score the evaluation scales) are left out.
+// (whose score the evaluation scales) are left out, and so are those
+// where a capture pays for the side to move (the quiescence search
+// scores them above their evaluation): the evaluation is only asked of
+// quiet positions.
 func readTuneData(g *chess.Game, r io.Reader) ([]tunePos, error) {
 	var out []tunePos
 	var tr evalTrace
+	q := NewPlayer(g, 1)
 	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {
@@ -186,7 +190,11 @@ func readTuneData(g *chess.Game, r io.Reader) ([]tunePos, error) {
 			continue
 		}
 		tr = evalTrace{}
-		evaluate(s, &tr)
+		static := evaluate(s, &tr)
+		q.s = s
+		if q.quiesce(-chessInf, chessInf, 0) != static {
+			continue
+		}
 		tp := tunePos{phase: int32(tr.phase), result: float32(res)}
 		for j, c := range tr.coef {
 			if c != 0 {
@@ -359,7 +367,11 @@ var WeightGroups = map[string][2]int{
 	"pieces":      {wBishopPair, wShield},
 	"shield":      {wShield, wKingAttack},
 	"king-attack": {wKingAttack, wTempo},
-	"tempo":       {wTempo, numWeights},
+	"tempo":       {wTempo, wThreatPawn},
+	"threats":     {wThreatPawn, wPassedFree},
+	"passers":     {wPassedFree, wSafeCheck},
+	"checks":      {wSafeCheck, wConnected},
+	"connected":   {wConnected, numWeights},
 }
 
 func sigmoid(k, x float64) float64 {
@@ -394,6 +406,11 @@ func WriteWeights(out io.Writer, w Weights, how string) error {
 		{"pawn shield", wShield, 4, 4},
 		{"king attack units", wKingAttack, 32, 8},
 		{"tempo", wTempo, 1, 1},
+		{"threats: by a pawn, by a minor on a major, by a rook on the queen, hanging", wThreatPawn, 4, 4},
+		{"passed pawn with its stop square empty, by rank", wPassedFree, 8, 8},
+		{"passed pawn: the kings' distances to its stop square", wPassedKing, 1, 1},
+		{"safe checks: knight, bishop, rook, queen", wSafeCheck, 4, 4},
+		{"connected pawn by rank", wConnected, 8, 8},
 	}
 	for _, sec := range sections {
 		fmt.Fprintf(bw, "\t// %s\n", sec.name)

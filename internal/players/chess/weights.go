@@ -87,4 +87,14 @@ var weights = [numWeights]weight{
 	563: {-144, 0}, {-156, 0}, {-169, 0}, {-182, 0}, {-196, 0}, {-210, 0}, {-225, 0}, {-240, 0},
 	// tempo
 	571: {10, 10},
+	// threats: by a pawn, by a minor on a major, by a rook on the queen, hanging
+	572: {45, 35}, {35, 25}, {40, 20}, {30, 15},
+	// passed pawn with its stop square empty, by rank
+	576: {0, 0}, {0, 2}, {0, 4}, {5, 10}, {10, 20}, {15, 35}, {25, 60}, {0, 0},
+	// passed pawn: the kings' distances to its stop square
+	584: {0, 4},
+	// safe checks: knight, bishop, rook, queen
+	585: {30, 5}, {20, 5}, {30, 5}, {20, 5},
+	// connected pawn by rank
+	589: {0, 0}, {3, 0}, {5, 2}, {8, 5}, {15, 12}, {30, 30}, {50, 60}, {0, 0},
 }
