@@ -66,8 +66,12 @@ type Player struct {
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to (the counter-move heuristic).
 	counter [16][64]games.Move
-	gen     uint8 // the table's generation: one a search
-	eval    chessEval
+	// cont is the continuation history: cont[piece*64+to of the move
+	// before][piece*64+to of a quiet move] scores the quiet move after
+	// that one, as history does alone.
+	cont *[16 * 64][16 * 64]int16
+	gen  uint8 // the table's generation: one a search
+	eval chessEval
 }
 
 // chessTTEntry is one slot of the table: the full key, the best move, the
@@ -132,7 +136,7 @@ func NewPlayer(g *chess.Game, hashMB int) *Player {
 	}
 	n := hashMB << 20 / 24
 	n = 1 << (bits.Len(uint(n)) - 1) // a power of two
-	return &Player{g: g, tt: make([]chessTTEntry, n)}
+	return &Player{g: g, tt: make([]chessTTEntry, n), cont: new([16 * 64][16 * 64]int16)}
 }
 
 // Clear forgets what earlier searches learnt. The table is not zeroed: its
@@ -146,6 +150,7 @@ func (p *Player) Clear() {
 	p.history = [2][64][64]int32{}
 	p.killers = [search.MaxPly + 2][2]games.Move{}
 	p.counter = [16][64]games.Move{}
+	clear(p.cont[:])
 }
 
 // Search implements search.Searcher.
@@ -525,14 +530,17 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	}
 	// The counter-move: the quiet move that last refuted the move into
 	// this node.
+	// The continuation history's row of that move.
 	counterMove, counterSlot := games.NoMove, (*games.Move)(nil)
+	var cont *[16 * 64]int16
 	if ply > 0 && p.played[ply-1] != games.NoMove {
 		to := chess.To(p.played[ply-1])
 		counterSlot = &p.counter[s.PieceAt(to)&15][to]
 		counterMove = *counterSlot
+		cont = &p.cont[int(s.PieceAt(to)&15)*64+to]
 	}
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, ttMove, counterMove)
+	p.scoreMoves(ply, moves, scores, ttMove, counterMove, cont)
 
 	bestScore, bestMove := -chessInf, games.NoMove
 	origAlpha := alpha
@@ -579,7 +587,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				if m == p.killers[ply][0] || m == p.killers[ply][1] {
 					r--
 				}
-				r -= int(p.history[us][chess.From(m)][chess.To(m)]) / (historyMax / 2)
+				r -= int(p.quietHistory(us, m, cont)) / historyMax
 				r = max(0, min(r, depth-2))
 			}
 			v = -p.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, gen)
@@ -620,10 +628,10 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 						// The history: a bonus for the cutoff, a malus for
 						// the quiet moves searched before it in vain.
 						bonus := int32(min(depth*depth, historyMax/8))
-						p.addHistory(us, m, bonus)
+						p.addHistory(us, m, cont, bonus)
 						for _, q := range p.quiets[ply][:triedQuiets] {
 							if q != m {
-								p.addHistory(us, q, -bonus)
+								p.addHistory(us, q, cont, -bonus)
 							}
 						}
 					}
@@ -704,7 +712,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	}
 	bestMove := games.NoMove
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, games.NoMove, games.NoMove)
+	p.scoreMoves(ply, moves, scores, games.NoMove, games.NoMove, nil)
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
@@ -754,7 +762,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 // do not lose material by static exchange evaluation (MVV-LVA among them),
 // killers, the counter-move, quiet moves by history, then the losing
 // captures.
-func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove, counterMove games.Move) {
+func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove, counterMove games.Move, cont *[16 * 64]int16) {
 	s := p.s
 	us := s.SideToMove()
 	for i, m := range moves {
@@ -781,7 +789,7 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove,
 		case m == counterMove:
 			scores[i] = 1<<25 - 1
 		default:
-			scores[i] = p.history[us][chess.From(m)][chess.To(m)]
+			scores[i] = p.quietHistory(us, m, cont)
 		}
 	}
 }
@@ -790,15 +798,30 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove,
 // within plus or minus it.
 const historyMax = 16384
 
-// addHistory moves quiet move m's history for colour c by bonus, less
-// the more it has already (the "gravity" of Stockfish's history).
-func (p *Player) addHistory(c chess.Color, m games.Move, bonus int32) {
-	h := &p.history[c][chess.From(m)][chess.To(m)]
+// quietHistory is quiet move m's history for colour c plus, when there
+// is a move before it (cont, its row), its continuation history.
+func (p *Player) quietHistory(c chess.Color, m games.Move, cont *[16 * 64]int16) int32 {
+	h := p.history[c][chess.From(m)][chess.To(m)]
+	if cont != nil {
+		h += int32(cont[int(p.s.Moved(m)&15)*64+chess.To(m)])
+	}
+	return h
+}
+
+// addHistory moves quiet move m's history for colour c, and its
+// continuation history in row cont unless that is nil, by bonus, less
+// the more they have already (the "gravity" of Stockfish's history).
+func (p *Player) addHistory(c chess.Color, m games.Move, cont *[16 * 64]int16, bonus int32) {
 	ab := bonus
 	if ab < 0 {
 		ab = -ab
 	}
+	h := &p.history[c][chess.From(m)][chess.To(m)]
 	*h += bonus - *h*ab/historyMax
+	if cont != nil {
+		ch := &cont[int(p.s.Moved(m)&15)*64+chess.To(m)]
+		*ch += int16(bonus - int32(*ch)*ab/historyMax)
+	}
 }
 
 // pickMove brings the best-scored move from i on to index i.
