@@ -3,8 +3,9 @@
 // deepening with aspiration windows, a transposition table that keeps
 // static evaluations, quiescence with static exchange evaluation,
 // null-move, futility and reverse futility pruning, late-move reductions
-// and pruning, killer, counter-move and history ordering, the check
-// extension), its tapered evaluation (eval.go, weights in weights.go) and
+// and pruning, killer, counter-move, history and continuation-history
+// ordering, the check extension), its tapered evaluation (eval.go,
+// weights in weights.go) and
 // a tuner for the weights (tune.go: self-play positions and Texel's
 // method; `meeple tune`).
 // internal/players makes it "auto" for chess.
@@ -13,6 +14,7 @@
 // in a timed test):
 //
 //	meeple epd wac.epd --movetime 1000      # Win At Chess, 1 s a position
+//	meeple epd wac.epd --nodes 1500000      # the same by nodes, for a loaded machine
 //	meeple match --variant chess --games 600 --nodes 6000 \
 //	  --openings openings/chess.txt --openings-order random --random-plies 2 \
 //	  --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 \
