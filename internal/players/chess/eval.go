@@ -11,10 +11,10 @@ import (
 // mobility (a weight for every number of squares a piece reaches), pawn
 // structure (doubled, isolated, backward, connected and passed pawns; a
 // passed pawn's free path and the kings' distances to its stop square),
-// king safety (the pawn shield, the attack units on the king's zone and the
-// safe checks the other side has), the bishop
-// pair, rooks on open and semi-open files, threats (pieces attacked by a
-// pawn, by a lesser piece, or not defended) and the move.
+// king safety (the pawn shield, the attack units on the king's zone and
+// the safe checks the other side has), the bishop pair, rooks on open and
+// semi-open files, threats (pieces attacked by a pawn, by a lesser piece,
+// or not defended) and the move.
 //
 // The weights (weights.go) start from Tomasz Michniewski's "Simplified
 // Evaluation Function" tables
