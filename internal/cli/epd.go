@@ -34,10 +34,10 @@ is the first four FEN fields and operations separated by semicolons, of
 which bm (the best moves, in SAN), am (moves to avoid) and id (a name) are
 used; a line needs bm or am. Each position is searched by the chess engine
 ("auto") for --movetime milliseconds, or for --nodes nodes (a run that
-gives the same figures on a loaded machine); a position is solved when the move
-found is one of bm (if given) and none of am (if given). Prints the id, the
-expected moves, the move found and ok or FAIL for each, then "solved N/M".
-Blank lines and lines starting with # are skipped.
+gives the same figures on a loaded machine); a position is solved when
+the move found is one of bm (if given) and none of am (if given). Prints
+the id, the expected moves, the move found and ok or FAIL for each, then
+"solved N/M". Blank lines and lines starting with # are skipped.
 
 Examples:
   echo 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; id "scholar";' > mate.epd

@@ -528,16 +528,16 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		moves = moves[:n]
 	}
-	// The counter-move: the quiet move that last refuted the move into
-	// this node.
-	// The continuation history's row of that move.
+	// The counter-move (the quiet move that last refuted the move into
+	// this node) and the continuation history's row of that move.
 	counterMove, counterSlot := games.NoMove, (*games.Move)(nil)
 	var cont *[16 * 64]int16
 	if ply > 0 && p.played[ply-1] != games.NoMove {
 		to := chess.To(p.played[ply-1])
-		counterSlot = &p.counter[s.PieceAt(to)&15][to]
+		pc := int(s.PieceAt(to) & 15)
+		counterSlot = &p.counter[pc][to]
 		counterMove = *counterSlot
-		cont = &p.cont[int(s.PieceAt(to)&15)*64+to]
+		cont = &p.cont[pc*64+to]
 	}
 	scores := p.scores[ply][:len(moves)]
 	p.scoreMoves(ply, moves, scores, ttMove, counterMove, cont)
