@@ -19,7 +19,8 @@ import (
 // keeps each position's static evaluation, quiescence search (captures and
 // promotions ordered by MVV-LVA, losing captures cut by static exchange
 // evaluation, delta pruning, the table probed), the check extension,
-// null-move pruning (not in check, not without pieces), reverse futility
+// internal iterative reduction (a node without a move from the table
+// loses a ply), null-move pruning (not in check, not without pieces), reverse futility
 // and futility pruning, late-move reductions (less for killers and moves
 // with a good history) and late-move pruning, static exchange evaluation
 // to order captures (losing ones after the quiet moves) and to prune
@@ -115,6 +116,9 @@ const (
 	// one) is no better than alpha.
 	futilityDepth  = 6
 	futilityMargin = 90
+	// Internal iterative reduction: from this depth on, a node without a
+	// move from the table loses a ply.
+	iirDepth = 4
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -463,6 +467,11 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				return v
 			}
 		}
+	}
+	// Internal iterative reduction: a node the table knows no move for
+	// is searched a ply shallower (its move ordering is a guess).
+	if ttMove == games.NoMove && depth >= iirDepth && !inCheck {
+		depth--
 	}
 	us := s.SideToMove()
 	// static is the evaluation (from the table when it has one); est,
