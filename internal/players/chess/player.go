@@ -18,7 +18,8 @@ import (
 // iterative deepening with aspiration windows, a transposition table that
 // keeps each position's static evaluation, quiescence search (captures and
 // promotions ordered by MVV-LVA, losing captures cut by static exchange
-// evaluation, delta pruning, the table probed), the check extension,
+// evaluation, delta pruning, the table probed and its move tried
+// first), the check extension,
 // internal iterative reduction (a node without a move from the table
 // loses a ply), null-move pruning (not in check, not without pieces), reverse futility
 // and futility pruning, late-move reductions (less for killers and moves
@@ -688,11 +689,13 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	// The table: a bound that decides, or the static evaluation.
 	key := s.Hash()
 	e, hit := p.ttProbe(key)
+	ttMove := games.NoMove
 	if hit {
 		v := fromTT(int(e.score), ply)
 		if e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha {
 			return v
 		}
+		ttMove = games.Move(e.move)
 	}
 	var moves []games.Move
 	best := -chessInf
@@ -721,7 +724,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	}
 	bestMove := games.NoMove
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, games.NoMove, games.NoMove, nil)
+	p.scoreMoves(ply, moves, scores, ttMove, games.NoMove, nil)
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
