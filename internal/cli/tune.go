@@ -3,7 +3,9 @@ package cli
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/meeple-games/meeple/games"
@@ -108,8 +110,8 @@ Examples:
   meeple tune fit tune.txt --out weights.go`)
 	epochs := fs.Int("epochs", 2000, "passes over the data")
 	rate := fs.Float64("rate", 1, "Adam's step in centipawns")
-	lambda := fs.Float64("lambda", 0, "pull toward the starting weights: this times their mean squared distance in pawns")
-	keep := fs.String("keep", "", "comma-separated `groups` of weights left as they are: material, pst, mobility, pawns, pieces, shield, king-attack, tempo")
+	lambda := fs.Float64("lambda", 0.001, "pull toward the starting weights: this times the sum of their squared distances in pawns")
+	keep := fs.String("keep", "", "comma-separated `groups` of weights left as they are: "+strings.Join(slices.Sorted(maps.Keys(chessplayer.WeightGroups)), ", "))
 	out := fs.String("out", "", "output `FILE` for the weights (required)")
 	args, err := parse(fs, env, args)
 	if err != nil {

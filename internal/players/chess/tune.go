@@ -218,7 +218,9 @@ type TuneOptions struct {
 	Epochs int     // full passes of Adam over the data
 	Rate   float64 // Adam's step, in centipawns
 	// Lambda pulls the weights toward where they started: it adds
-	// Lambda times the mean squared distance (in pawns) to the error.
+	// Lambda times the sum of their squared distances from there (in
+	// pawns) to the error, so a weight few positions speak for stays
+	// near its start.
 	Lambda float64
 	// Keep names groups of weights left as they are (see WeightGroups):
 	// the tables (piece-square, mobility, king attack) have hundreds of
