@@ -120,6 +120,10 @@ const (
 	// Internal iterative reduction: from this depth on, a node without a
 	// move from the table loses a ply.
 	iirDepth = 4
+	// History pruning: at depth historyPruneDepth or less, a quiet move
+	// whose history is below -historyPruneMargin a ply is not searched.
+	historyPruneDepth  = 3
+	historyPruneMargin = 2000
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -583,6 +587,13 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			quietsSearched++
 			continue
 		}
+		// History pruning: near the leaves, a late quiet move whose
+		// history says it has failed here again and again.
+		if quiet && !pvNode && !inCheck && !givesCheck && i > 0 && depth <= historyPruneDepth && scores[i] < int32(-historyPruneMargin*depth) && bestScore > -chessMateBand {
+			s.Unmake()
+			quietsSearched++
+			continue
+		}
 		var v int
 		if i == 0 {
 			v = -p.negamax(-beta, -alpha, depth-1, ply+1, pvNode, gen)
@@ -597,7 +608,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				if m == p.killers[ply][0] || m == p.killers[ply][1] {
 					r--
 				}
-				r -= int(p.quietHistory(us, m, cont)) / historyMax
+				r -= int(p.quietHistory(us, m, cont)) / (historyMax / 2)
 				r = max(0, min(r, depth-2))
 			}
 			v = -p.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, gen)
@@ -637,7 +648,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 						}
 						// The history: a bonus for the cutoff, a malus for
 						// the quiet moves searched before it in vain.
-						bonus := int32(min(depth*depth, historyMax/8))
+						bonus := int32(min(32*depth*depth, historyMax/8))
 						p.addHistory(us, m, cont, bonus)
 						for _, q := range p.quiets[ply][:triedQuiets] {
 							if q != m {
