@@ -2,9 +2,10 @@
 // searcher on games/chess's State (principal variation search, iterative
 // deepening with aspiration windows, a transposition table that keeps
 // static evaluations, quiescence with static exchange evaluation,
-// null-move, futility and reverse futility pruning, late-move reductions
-// and pruning, killer, counter-move, history and continuation-history
-// ordering, the check extension), its tapered evaluation (eval.go,
+// internal iterative reduction, null-move, futility and reverse futility
+// pruning, late-move reductions and pruning, history pruning, killer,
+// counter-move, history and continuation-history ordering, the check
+// extension), its tapered evaluation (eval.go,
 // weights in weights.go) and
 // a tuner for the weights (tune.go: self-play positions and Texel's
 // method; `meeple tune`).

@@ -18,15 +18,15 @@ import (
 // iterative deepening with aspiration windows, a transposition table that
 // keeps each position's static evaluation, quiescence search (captures and
 // promotions ordered by MVV-LVA, losing captures cut by static exchange
-// evaluation, delta pruning, the table probed and its move tried
-// first), the check extension,
-// internal iterative reduction (a node without a move from the table
-// loses a ply), null-move pruning (not in check, not without pieces), reverse futility
-// and futility pruning, late-move reductions (less for killers and moves
-// with a good history) and late-move pruning, static exchange evaluation
-// to order captures (losing ones after the quiet moves) and to prune
-// losing moves near the leaves, killer moves, the counter-move and the
-// history heuristic (a bonus for a cutoff, a malus for the quiet moves
+// evaluation, delta pruning, the table probed and its move tried first),
+// the check extension, internal iterative reduction (a node without a
+// move from the table loses a ply), null-move pruning (not in check, not
+// without pieces), reverse futility and futility pruning, late-move
+// reductions (less for killers and moves with a good history), late-move
+// and history pruning, static exchange evaluation to order captures
+// (losing ones after the quiet moves) and to prune losing moves near the
+// leaves, killer moves, the counter-move, the history heuristic and the
+// continuation history (a bonus for a cutoff, a malus for the quiet moves
 // tried before it), mate scores, and draws by repetition, the fifty-move
 // rule and insufficient material inside the tree. The evaluation is
 // chessEval.
@@ -748,7 +748,8 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 			if promo == chess.NoPieceType && static+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
 				continue
 			}
-			// Losing captures (by SEE, see scoreMoves) are skipped.
+			// Losing captures (by SEE, see scoreMoves) are skipped; the
+			// table's move is not (scoreMoves puts it first).
 			if scores[i] < 1<<26 {
 				continue
 			}
