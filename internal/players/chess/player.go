@@ -580,16 +580,12 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		s.Make(m)
 		p.played[ply] = m
 		givesCheck := s.InCheck()
-		// Futility pruning: near the leaves, a late quiet move that gives
-		// no check cannot lift a static score far below alpha.
-		if quiet && futile && i > 0 && !givesCheck && scores[i] < 1<<25-1 {
-			s.Unmake()
-			quietsSearched++
-			continue
-		}
-		// History pruning: near the leaves, a late quiet move whose
+		// Futility and history pruning: near the leaves, a late quiet
+		// move that gives no check and cannot lift a static score far
+		// below alpha (killers and the counter-move excepted), or whose
 		// history says it has failed here again and again.
-		if quiet && !pvNode && !inCheck && !givesCheck && i > 0 && depth <= historyPruneDepth && scores[i] < int32(-historyPruneMargin*depth) && bestScore > -chessMateBand {
+		if quiet && i > 0 && !givesCheck && (futile && scores[i] < 1<<25-1 ||
+			!pvNode && !inCheck && depth <= historyPruneDepth && scores[i] < int32(-historyPruneMargin*depth) && bestScore > -chessMateBand) {
 			s.Unmake()
 			quietsSearched++
 			continue
