@@ -33,8 +33,10 @@ import (
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
-// Time: chessPolicy's soft limit ends iterative deepening, its hard limit
-// (a timer and a check of the clock every 1024 nodes) ends the search.
+// Time: chessPolicy's soft limit ends iterative deepening (stopAfter: the
+// share of it used grows while the best move changes and after the score
+// falls), its hard limit (a timer and a check of the clock every 1024
+// nodes) ends the search.
 // Limits.RootMoves restricts the moves searched at the root (UCI's
 // searchmoves). The table persists between searches; Clear empties it, in
 // constant time. Info.HashFull samples the table as Stockfish does.
@@ -225,6 +227,7 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 	}
 	lines := min(max(lim.MultiPV, 1), len(rootMoves))
 	scores := make([]int, lines) // each line's score at the last depth, for its window
+	stable, prev := 0, 0         // iterations the best move has held; the last score
 	for depth := 1; depth <= maxDepth; depth++ {
 		// MultiPV: line i is the best of the root moves not in lines 0..i-1.
 		var found []search.Info
@@ -256,6 +259,11 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 			}
 			break
 		}
+		if found[0].PV[0] != best {
+			stable = 0
+		} else {
+			stable++
+		}
 		best = found[0].PV[0]
 		for i, in := range found {
 			in.SelDepth, in.Nodes, in.Time, in.HashFull = p.seldepth, p.nodes, time.Since(p.start), p.hashFull()
@@ -275,9 +283,10 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 		if m := last.Mate; m != 0 && abs(m) < depth-2 && !lim.Infinite {
 			break
 		}
-		if soft > 0 && time.Since(p.start) > soft/2 {
+		if soft > 0 && time.Since(p.start) > stopAfter(soft, stable, prev-found[0].Score) {
 			break
 		}
+		prev = found[0].Score
 		if p.nodeLimit > 0 && p.nodes >= p.nodeLimit {
 			break
 		}
@@ -287,6 +296,19 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 	}
 	last.Nodes, last.Time, last.HashFull = p.nodes, time.Since(p.start), p.hashFull()
 	return search.Result{Move: best, Info: last}
+}
+
+// stopAfter is how much of soft may be gone before no new iteration
+// starts: half of it once the best move has held for three iterations,
+// up to all of it in the iteration where the best move changed, and a
+// quarter more again when the score fell by 25 or more (a problem the
+// next iteration may solve).
+func stopAfter(soft time.Duration, stable, drop int) time.Duration {
+	share := [...]time.Duration{100, 75, 60, 50}[min(stable, 3)]
+	if drop >= 25 {
+		share += share / 4
+	}
+	return soft * share / 100
 }
 
 // aspirate searches the root to depth in a window around the previous
@@ -329,8 +351,8 @@ func exclude(moves []games.Move, found []search.Info) []games.Move {
 }
 
 // chessPolicy is the chess player's time management (search.Policy): for
-// the player to move, soft (no new iteration starts once half of it is
-// gone) and hard (the search stops). MoveTime is used less the move
+// the player to move, soft (no new iteration starts once stopAfter's
+// share of it is gone) and hard (the search stops). MoveTime is used less the move
 // overhead (at most a fifth of it), as Stockfish does: the reply must
 // arrive within it. With a clock, only what is on it now counts (the
 // increment comes after the move): the usable time is the clock less the

@@ -255,6 +255,31 @@ func TestChessBudget(t *testing.T) {
 	}
 }
 
+// stopAfter: the less settled the best move, and after a fall in the
+// score, the more of the soft limit iterative deepening may use; never
+// past a quarter more than all of it (the hard limit, three times soft,
+// still stops the search).
+func TestChessStopAfter(t *testing.T) {
+	const soft = 400 * time.Millisecond
+	for _, tc := range []struct {
+		stable, drop int
+		want         time.Duration
+	}{
+		{0, 0, 400 * time.Millisecond},
+		{1, 0, 300 * time.Millisecond},
+		{2, 0, 240 * time.Millisecond},
+		{3, 0, 200 * time.Millisecond},
+		{9, -50, 200 * time.Millisecond},
+		{9, 24, 200 * time.Millisecond},
+		{9, 25, 248 * time.Millisecond}, // 50 + 50/4 per cent, in whole per cent
+		{0, 300, 500 * time.Millisecond},
+	} {
+		if got := stopAfter(soft, tc.stable, tc.drop); got != tc.want {
+			t.Errorf("stable %d drop %d: %v, want %v", tc.stable, tc.drop, got, tc.want)
+		}
+	}
+}
+
 // searchmoves: the search itself keeps to the root moves given; with the
 // mate left out, the score is no mate.
 func TestChessRootMoves(t *testing.T) {
