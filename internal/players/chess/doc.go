@@ -5,7 +5,8 @@
 // internal iterative reduction, null-move, futility and reverse futility
 // pruning, late-move reductions and pruning, history pruning, killer,
 // counter-move, history and continuation-history ordering, the check
-// extension), its tapered evaluation (eval.go,
+// and singular extensions with multi-cut; iterative deepening's share
+// of the clock grows while the best move changes), its tapered evaluation (eval.go,
 // weights in weights.go) and
 // a tuner for the weights (tune.go: self-play positions and Texel's
 // method; `meeple tune`).
@@ -31,5 +32,6 @@
 //     (chessprogramming.org/Texel%27s_Tuning_Method): the logistic fit of
 //     evaluation weights to game results.
 //   - Stockfish: Info.HashFull sampled over the first thousand entries;
-//     the history's "gravity" update.
+//     the history's "gravity" update; the singular extension's search
+//     without the table's move at half the depth, and its multi-cut.
 package chess

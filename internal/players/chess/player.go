@@ -19,8 +19,10 @@ import (
 // keeps each position's static evaluation, quiescence search (captures and
 // promotions ordered by MVV-LVA, losing captures cut by static exchange
 // evaluation, delta pruning, the table probed and its move tried first),
-// the check extension, internal iterative reduction (a node without a
-// move from the table loses a ply), null-move pruning (not in check, not
+// the check extension, the singular extension (the table's move a ply
+// deeper when no other move comes near its score; a cut when another
+// move beats beta without it), internal iterative reduction (a node
+// without a move from the table loses a ply), null-move pruning (not in check, not
 // without pieces), reverse futility and futility pruning, late-move
 // reductions (less for killers and moves with a good history), late-move
 // and history pruning, static exchange evaluation to order captures
@@ -67,6 +69,7 @@ type Player struct {
 	pvLen     [search.MaxPly + 2]int
 	nullMove  [search.MaxPly + 2]bool       // the move into ply+1 was a null move
 	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
+	excluded  [search.MaxPly + 2]games.Move // the move a singular search leaves out at ply
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to (the counter-move heuristic).
 	counter [16][64]games.Move
@@ -126,6 +129,11 @@ const (
 	// whose history is below -historyPruneMargin a ply is not searched.
 	historyPruneDepth  = 3
 	historyPruneMargin = 2000
+	// Singular extension: from this depth on, the table's move is searched
+	// a ply deeper when every other move fails low against its stored
+	// score less singularMargin a ply, at half the depth.
+	singularDepth  = 6
+	singularMargin = 2
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -179,6 +187,9 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 	p.start = time.Now()
 	p.hard = time.Time{}
 	p.nodes, p.seldepth, p.aborted = 0, 0, false
+	for i := range p.excluded {
+		p.excluded[i] = games.NoMove
+	}
 	p.nodeLimit = 0
 	maxDepth := search.MaxPly - 1
 	var soft time.Duration
@@ -482,10 +493,13 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	}
 	key := s.Hash()
 	ttMove := games.NoMove
+	excluded := p.excluded[ply]
 	e, hit := p.ttProbe(key)
+	var te chessTTEntry // the entry as probed: a search below may replace it
 	if hit {
+		te = *e
 		ttMove = games.Move(e.move)
-		if !pvNode && int(e.depth) >= depth {
+		if !pvNode && excluded == games.NoMove && int(e.depth) >= depth {
 			v := fromTT(int(e.score), ply)
 			switch {
 			case e.bound == boundExact,
@@ -519,7 +533,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			}
 		}
 	}
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == games.NoMove {
 		// Reverse futility pruning: far above beta at low depth.
 		if depth <= 6 && est-80*depth >= beta && abs(beta) < chessMateBand {
 			return est
@@ -541,6 +555,31 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 					v = beta
 				}
 				return v
+			}
+		}
+	}
+
+	// Singular extension: when no other move comes near the table's score
+	// for its move, that move is searched a ply deeper; when another move
+	// beats beta even so, the node is cut (multi-cut). Before the moves
+	// are generated: the search without the table's move uses this ply's
+	// buffers.
+	singular := 0
+	if ply > 0 && depth >= singularDepth && !inCheck && excluded == games.NoMove && ttMove != games.NoMove &&
+		te.bound&boundLower != 0 && int(te.depth) >= depth-3 {
+		if tv := fromTT(int(te.score), ply); abs(tv) < chessMateBand {
+			sBeta := tv - singularMargin*depth
+			p.excluded[ply] = ttMove
+			v := p.negamax(sBeta-1, sBeta, (depth-1)/2, ply, false, gen)
+			p.excluded[ply] = games.NoMove
+			p.pvLen[ply] = 0
+			if p.aborted {
+				return 0
+			}
+			if v < sBeta {
+				singular = 1
+			} else if sBeta >= beta {
+				return sBeta
 			}
 		}
 	}
@@ -586,6 +625,9 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
+		if m == excluded {
+			continue
+		}
 		capture := s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
 		quiet := !capture
 		// SEE pruning at shallow depth: a late move that loses material
@@ -614,7 +656,11 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		var v int
 		if i == 0 {
-			v = -p.negamax(-beta, -alpha, depth-1, ply+1, pvNode, gen)
+			ext := 0
+			if m == ttMove {
+				ext = singular
+			}
+			v = -p.negamax(-beta, -alpha, depth-1+ext, ply+1, pvNode, gen)
 		} else {
 			// Late-move reductions for quiet moves.
 			r := 0
@@ -685,6 +731,9 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
 			break
 		}
+	}
+	if excluded != games.NoMove {
+		return max(bestScore, alpha) // the table keeps the full node's result
 	}
 	bound := boundExact
 	switch {

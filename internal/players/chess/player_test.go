@@ -280,6 +280,21 @@ func TestChessStopAfter(t *testing.T) {
 	}
 }
 
+// The table cuts: a second search of the same position to the same depth
+// costs a fraction of the first. (It did not when the singular
+// extension's excluded move started as zero, not NoMove: every node
+// then counted as a singular search's and neither probed nor stored.)
+func TestChessTableReuse(t *testing.T) {
+	g := chessGame(t)
+	p := NewPlayer(g, 16)
+	s := chessPos(t, g, "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
+	first := p.Search(context.Background(), s, search.Limits{Depth: 9}, nil).Info.Nodes
+	again := p.Search(context.Background(), s, search.Limits{Depth: 9}, nil).Info.Nodes
+	if again*4 > first {
+		t.Errorf("depth 9: %d nodes, again %d: the table did not cut", first, again)
+	}
+}
+
 // searchmoves: the search itself keeps to the root moves given; with the
 // mate left out, the score is no mate.
 func TestChessRootMoves(t *testing.T) {
