@@ -22,8 +22,8 @@ import (
 // the check extension, the singular extension (the table's move a ply
 // deeper when no other move comes near its score; a cut when another
 // move beats beta without it), internal iterative reduction (a node
-// without a move from the table loses a ply), null-move pruning (not in check, not
-// without pieces), reverse futility and futility pruning, late-move
+// without a move from the table loses a ply), null-move pruning (not in
+// check, not without pieces), reverse futility and futility pruning, late-move
 // reductions (less for killers and moves with a good history), late-move
 // and history pruning, static exchange evaluation to order captures
 // (losing ones after the quiet moves) and to prune losing moves near the
@@ -363,9 +363,9 @@ func exclude(moves []games.Move, found []search.Info) []games.Move {
 
 // chessPolicy is the chess player's time management (search.Policy): for
 // the player to move, soft (no new iteration starts once stopAfter's
-// share of it is gone) and hard (the search stops). MoveTime is used less the move
-// overhead (at most a fifth of it), as Stockfish does: the reply must
-// arrive within it. With a clock, only what is on it now counts (the
+// share of it is gone) and hard (the search stops). MoveTime is used less
+// the move overhead (at most a fifth of it), as Stockfish does: the reply
+// must arrive within it. With a clock, only what is on it now counts (the
 // increment comes after the move): the usable time is the clock less the
 // move overhead (30 ms unless Limits.MoveOverhead says); soft is that over
 // the moves to go (30 in sudden death) plus 3/4 of the increment, hard is
