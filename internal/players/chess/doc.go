@@ -6,10 +6,10 @@
 // pruning, late-move reductions and pruning, history pruning, killer,
 // counter-move, history and continuation-history ordering, the check
 // and singular extensions with multi-cut; iterative deepening's share
-// of the clock grows while the best move changes), its tapered evaluation (eval.go,
-// weights in weights.go) and
-// a tuner for the weights (tune.go: self-play positions and Texel's
-// method; `meeple tune`).
+// of the clock grows while the best move changes), its tapered
+// evaluation (eval.go, weights in weights.go) and a tuner for the
+// weights (tune.go: self-play positions and Texel's method; `meeple
+// tune`).
 // internal/players makes it "auto" for chess.
 //
 // How its strength is measured (the figures go in the issue notes, never

@@ -155,7 +155,11 @@ func NewPlayer(g *chess.Game, hashMB int) *Player {
 	}
 	n := hashMB << 20 / 24
 	n = 1 << (bits.Len(uint(n)) - 1) // a power of two
-	return &Player{g: g, tt: make([]chessTTEntry, n), cont: new([16 * 64][16 * 64]int16)}
+	p := &Player{g: g, tt: make([]chessTTEntry, n), cont: new([16 * 64][16 * 64]int16)}
+	for i := range p.excluded {
+		p.excluded[i] = games.NoMove // none; a singular search puts it back
+	}
+	return p
 }
 
 // Clear forgets what earlier searches learnt. The table is not zeroed: its
@@ -187,9 +191,6 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 	p.start = time.Now()
 	p.hard = time.Time{}
 	p.nodes, p.seldepth, p.aborted = 0, 0, false
-	for i := range p.excluded {
-		p.excluded[i] = games.NoMove
-	}
 	p.nodeLimit = 0
 	maxDepth := search.MaxPly - 1
 	var soft time.Duration
@@ -494,10 +495,10 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	key := s.Hash()
 	ttMove := games.NoMove
 	excluded := p.excluded[ply]
-	e, hit := p.ttProbe(key)
-	var te chessTTEntry // the entry as probed: a search below may replace it
+	slot, hit := p.ttProbe(key)
+	var e chessTTEntry // the entry as probed: the searches below may replace it
 	if hit {
-		te = *e
+		e = *slot
 		ttMove = games.Move(e.move)
 		if !pvNode && excluded == games.NoMove && int(e.depth) >= depth {
 			v := fromTT(int(e.score), ply)
@@ -566,8 +567,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	// buffers.
 	singular := 0
 	if ply > 0 && depth >= singularDepth && !inCheck && excluded == games.NoMove && ttMove != games.NoMove &&
-		te.bound&boundLower != 0 && int(te.depth) >= depth-3 {
-		if tv := fromTT(int(te.score), ply); abs(tv) < chessMateBand {
+		e.bound&boundLower != 0 && int(e.depth) >= depth-3 {
+		if tv := fromTT(int(e.score), ply); abs(tv) < chessMateBand {
 			sBeta := tv - singularMargin*depth
 			p.excluded[ply] = ttMove
 			v := p.negamax(sBeta-1, sBeta, (depth-1)/2, ply, false, gen)
