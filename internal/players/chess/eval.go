@@ -137,19 +137,63 @@ type evalTrace struct {
 	phase int
 }
 
-// evalSum adds up the weights for both colours, and counts them in tr
-// when there is one.
+// packed holds each weight as one number, midgame<<32 + endgame, so that
+// a sum of weights is one sum (Stockfish's Score); pieceSquare is a
+// piece's material and piece-square weight together, packed, for each
+// colour, type and square.
+var (
+	packed      [numWeights]int64
+	pieceSquare [2][7][64]int64
+)
+
+func init() {
+	for i, w := range weights {
+		packed[i] = int64(w.mg)<<32 + int64(w.eg)
+	}
+	for c := range 2 {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			for sq := range 64 {
+				pieceSquare[c][t][sq] = packed[wMaterial+int(t)] + packed[wPST+int(t)*64+(sq^56*c)]
+			}
+		}
+	}
+}
+
+// unpack is the midgame and endgame value of a sum of packed weights.
+func unpack(v int64) (mg, eg int) {
+	return int((v + 1<<31) >> 32), int(int32(v))
+}
+
+// evalSum adds up the weights, white's less black's, packed, and counts
+// them in tr when there is one.
 type evalSum struct {
-	mg, eg [2]int32
-	tr     *evalTrace
+	sum int64
+	tr  *evalTrace
 }
 
 func (a *evalSum) add(c chess.Color, i, n int) {
-	w := &weights[i]
-	a.mg[c&1] += w.mg * int32(n)
-	a.eg[c&1] += w.eg * int32(n)
+	v := packed[i] * int64(n)
+	if c != chess.White {
+		v = -v
+	}
+	a.sum += v
 	if a.tr != nil {
 		a.tr.coef[i] += int32(n) * (1 - 2*int32(c&1))
+	}
+}
+
+// piece adds colour c's piece of type t on sq: its material and its
+// piece-square weight.
+func (a *evalSum) piece(c chess.Color, t chess.PieceType, sq int) {
+	v := pieceSquare[c&1][t][sq]
+	if c != chess.White {
+		v = -v
+	}
+	a.sum += v
+	if a.tr != nil {
+		flip := 56 * int(c&1)
+		a.tr.coef[wMaterial+int(t)] += 1 - 2*int32(c&1)
+		a.tr.coef[wPST+int(t)*64+(sq^flip)] += 1 - 2*int32(c&1)
 	}
 }
 
@@ -193,8 +237,7 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 		for t := chess.Pawn; t <= chess.King; t++ {
 			for b := s.Pieces(c, t); b != 0; b &= b - 1 {
 				sq := bits.TrailingZeros64(b)
-				a.add(c, wMaterial+int(t), 1)
-				a.add(c, wPST+int(t)*64+(sq^flip), 1)
+				a.piece(c, t, sq)
 				phase += phaseWeight[t]
 				var att uint64
 				switch t {
@@ -309,8 +352,7 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 	if tr != nil {
 		tr.phase = phase
 	}
-	m := int(a.mg[0] - a.mg[1])
-	e := int(a.eg[0] - a.eg[1])
+	m, e := unpack(a.sum)
 	score := (m*phase + e*(phaseTotal-phase)) / phaseTotal
 	// Without pawns, a side up by no more than a minor piece cannot win.
 	if pawns[0]|pawns[1] == 0 && abs(score) < 400 {
