@@ -567,7 +567,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		}
 		// Null-move pruning.
 		if depth >= 3 && est >= beta && nonPawnMaterial(s, us) && ply > 0 && !p.nullMove[ply-1] {
-			r := 3 + depth/4 + min(3, (est-beta)/200)
+			r := 3 + depth/6 + min(2, (est-beta)/200)
 			s.MakeNull()
 			p.played[ply] = games.NoMove
 			p.nullMove[ply] = true
