@@ -5,9 +5,8 @@
 // internal iterative reduction, null-move, futility and reverse futility
 // pruning, late-move reductions and pruning, history pruning, killer,
 // counter-move, history and continuation-history ordering, the check
-// and singular extensions with multi-cut, a correction history for the
-// static evaluation; iterative deepening's share of the clock grows
-// while the best move changes), its tapered
+// and singular extensions with multi-cut; iterative deepening's share
+// of the clock grows while the best move changes), its tapered
 // evaluation (eval.go, weights in weights.go) and a tuner for the
 // weights (tune.go: self-play positions and Texel's method; `meeple
 // tune`).
@@ -34,9 +33,5 @@
 //     evaluation weights to game results.
 //   - Stockfish: Info.HashFull sampled over the first thousand entries;
 //     the history's "gravity" update; the singular extension's search
-//     without the table's move at half the depth, and its multi-cut; the
-//     evaluation's weights packed as one number (Score).
-//   - The correction history by pawn structure, as in Ethereal and
-//     Stockfish: a running average, by the node's depth, of how far
-//     searches found the static evaluation off.
+//     without the table's move at half the depth, and its multi-cut.
 package chess

@@ -28,12 +28,10 @@ import (
 // and history pruning, static exchange evaluation to order captures
 // (losing ones after the quiet moves) and to prune losing moves near the
 // leaves, killer moves, the counter-move, the history heuristic and the
-// continuation history of the moves one and two plies before (a bonus
-// for a cutoff, a malus for the quiet moves tried before it), mate
-// scores, and draws by repetition, the fifty-move rule and insufficient
-// material inside the tree. The evaluation is chessEval, corrected by
-// the correction history (what searches found of positions with the
-// same pawns).
+// continuation history (a bonus for a cutoff, a malus for the quiet moves
+// tried before it), mate scores, and draws by repetition, the fifty-move
+// rule and insufficient material inside the tree. The evaluation is
+// chessEval.
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
@@ -72,21 +70,13 @@ type Player struct {
 	nullMove  [search.MaxPly + 2]bool       // the move into ply+1 was a null move
 	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
 	excluded  [search.MaxPly + 2]games.Move // the move a singular search leaves out at ply
-	// rowIn[ply] is the continuation history's row (piece*64+to) of the
-	// move into ply, -1 for none or a null move.
-	rowIn [search.MaxPly + 2]int32
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to (the counter-move heuristic).
 	counter [16][64]games.Move
-	// cont is the continuation history: cont[piece*64+to of the move one
-	// or two plies before][piece*64+to of a quiet move] scores the quiet
-	// move after that one, as history does alone.
+	// cont is the continuation history: cont[piece*64+to of the move
+	// before][piece*64+to of a quiet move] scores the quiet move after
+	// that one, as history does alone.
 	cont *[16 * 64][16 * 64]int16
-	// corr is the correction history: corr[colour][pawnIndex] is, in
-	// 1/corrGrain centipawns, how far the searches of positions with that
-	// pawn structure and that side to move found the static evaluation
-	// off; the evaluation the search reads is corrected by it.
-	corr [2][1 << corrBits]int32
 	gen  uint8 // the table's generation: one a search
 	eval chessEval
 }
@@ -144,14 +134,6 @@ const (
 	// score less singularMargin a ply, at half the depth.
 	singularDepth  = 6
 	singularMargin = 2
-	// The correction history: 1<<corrBits entries a side, in 1/corrGrain
-	// centipawns, within plus or minus corrMax centipawns; a node of depth
-	// d moves its entry (d+1)/corrScale of the way (at most 16/corrScale)
-	// to what its search found.
-	corrBits  = 14
-	corrGrain = 256
-	corrMax   = 64
-	corrScale = 256
 )
 
 // lmrTable[d][i] is the late-move reduction at depth d for move number i.
@@ -192,7 +174,6 @@ func (p *Player) Clear() {
 	p.killers = [search.MaxPly + 2][2]games.Move{}
 	p.counter = [16][64]games.Move{}
 	clear(p.cont[:])
-	p.corr = [2][1 << corrBits]int32{}
 }
 
 // Search implements search.Searcher.
@@ -492,11 +473,6 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		return p.quiesce(alpha, beta, ply)
 	}
 	p.nodes++
-	p.rowIn[ply] = -1
-	if ply > 0 && p.played[ply-1] != games.NoMove {
-		to := chess.To(p.played[ply-1])
-		p.rowIn[ply] = int32(s.PieceAt(to)&15)*64 + int32(to)
-	}
 	if p.checkStop() {
 		return 0
 	}
@@ -540,19 +516,17 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		depth--
 	}
 	us := s.SideToMove()
-	// static is the evaluation (from the table when it has one), eval
-	// the same corrected by the correction history; est, which the
-	// pruning reads, is the table's score instead when its bound says
-	// that is nearer the truth.
-	static, eval, est := noEval, -chessInf, -chessInf
+	// static is the evaluation (from the table when it has one); est,
+	// which the pruning reads, is the table's score instead when its bound
+	// says that is nearer the truth.
+	static, est := noEval, -chessInf
 	if !inCheck {
 		if hit && e.eval != noEval {
 			static = int(e.eval)
 		} else {
 			static = p.eval.evaluate(s)
 		}
-		eval = p.correct(static)
-		est = eval
+		est = static
 		if hit {
 			v := fromTT(int(e.score), ply)
 			if abs(v) < chessMateBand && (e.bound == boundLower && v > est || e.bound == boundUpper && v < est) {
@@ -631,17 +605,15 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		moves = moves[:n]
 	}
 	// The counter-move (the quiet move that last refuted the move into
-	// this node) and the continuation history's rows of the moves into
-	// this node and into its parent.
+	// this node) and the continuation history's row of that move.
 	counterMove, counterSlot := games.NoMove, (*games.Move)(nil)
-	var cont conts
-	if r := p.rowIn[ply]; r >= 0 {
-		counterSlot = &p.counter[r>>6][r&63]
+	var cont *[16 * 64]int16
+	if ply > 0 && p.played[ply-1] != games.NoMove {
+		to := chess.To(p.played[ply-1])
+		pc := int(s.PieceAt(to) & 15)
+		counterSlot = &p.counter[pc][to]
 		counterMove = *counterSlot
-		cont[0] = &p.cont[r]
-	}
-	if ply > 0 && p.rowIn[ply-1] >= 0 {
-		cont[1] = &p.cont[p.rowIn[ply-1]]
+		cont = &p.cont[pc*64+to]
 	}
 	scores := p.scores[ply][:len(moves)]
 	p.scoreMoves(ply, moves, scores, ttMove, counterMove, cont)
@@ -657,7 +629,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		if m == excluded {
 			continue
 		}
-		capture := noisy(s, m)
+		capture := s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
 		quiet := !capture
 		// SEE pruning at shallow depth: a late move that loses material
 		// on its square by more than the depth allows.
@@ -771,44 +743,8 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 	case alpha == origAlpha:
 		bound = boundUpper
 	}
-	// The correction history learns from a quiet result (no capture or
-	// promotion decided it) that its bound does not leave open.
-	if !inCheck && abs(bestScore) < chessMateBand && (bestMove == games.NoMove || !noisy(s, bestMove)) &&
-		!(bound == boundLower && bestScore <= eval) && !(bound == boundUpper && bestScore >= eval) {
-		p.addCorrection(bestScore-static, depth)
-	}
 	p.ttStore(key, bestMove, bestScore, static, depth, bound, ply, gen)
 	return bestScore
-}
-
-// noisy reports whether m captures or promotes.
-func noisy(s *chess.State, m games.Move) bool {
-	return s.Captured(m) != chess.NoPiece || chess.Promotion(m) != chess.NoPieceType
-}
-
-// pawnIndex is the correction history's slot for s's pawns.
-func pawnIndex(s *chess.State) int {
-	h := s.Pieces(chess.White, chess.Pawn)*0x9E3779B97F4A7C15 ^
-		bits.RotateLeft64(s.Pieces(chess.Black, chess.Pawn)*0xC2B2AE3D27D4EB4F, 32)
-	return int((h ^ h>>29) * 0xBF58476D1CE4E5B9 >> (64 - corrBits))
-}
-
-// correct is static, the static evaluation of the position searched,
-// corrected by the correction history.
-func (p *Player) correct(static int) int {
-	s := p.s
-	return static + int(p.corr[s.SideToMove()&1][pawnIndex(s)])/corrGrain
-}
-
-// addCorrection moves the correction history's entry for the position
-// searched towards target (what a search of depth found, less the static
-// evaluation): the deeper the search, the farther.
-func (p *Player) addCorrection(target, depth int) {
-	s := p.s
-	c := &p.corr[s.SideToMove()&1][pawnIndex(s)]
-	w := int32(min(depth+1, 16))
-	v := (*c*(corrScale-w) + int32(target)*corrGrain*w) / corrScale
-	*c = max(min(v, corrMax*corrGrain), -corrMax*corrGrain)
 }
 
 // quiesce searches captures and promotions until the position is quiet.
@@ -842,7 +778,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 	}
 	var moves []games.Move
 	best := -chessInf
-	static, eval := noEval, -chessInf // the static evaluation, and corrected
+	static := noEval
 	origAlpha := alpha
 	if inCheck {
 		moves = s.GenerateMoves(p.moves[ply][:0])
@@ -855,20 +791,19 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 		} else {
 			static = p.eval.evaluate(s)
 		}
-		eval = p.correct(static)
-		if eval >= beta {
+		if static >= beta {
 			if !hit {
-				p.ttStore(key, games.NoMove, eval, static, 0, boundLower, ply, p.gen)
+				p.ttStore(key, games.NoMove, static, static, 0, boundLower, ply, p.gen)
 			}
-			return eval
+			return static
 		}
-		alpha = max(alpha, eval)
-		best = eval
+		alpha = max(alpha, static)
+		best = static
 		moves = s.GenerateNoisy(p.moves[ply][:0])
 	}
 	bestMove := games.NoMove
 	scores := p.scores[ply][:len(moves)]
-	p.scoreMoves(ply, moves, scores, ttMove, games.NoMove, conts{})
+	p.scoreMoves(ply, moves, scores, ttMove, games.NoMove, nil)
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
@@ -878,7 +813,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 				continue // under-promotions are not worth a quiescence node
 			}
 			// Delta pruning: even winning the piece cannot reach alpha.
-			if promo == chess.NoPieceType && eval+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
+			if promo == chess.NoPieceType && static+seeValue[s.Captured(m).Type()]+deltaMargin <= alpha {
 				continue
 			}
 			// Losing captures (by SEE, see scoreMoves) are skipped; the
@@ -919,7 +854,7 @@ func (p *Player) quiesce(alpha, beta, ply int) int {
 // do not lose material by static exchange evaluation (MVV-LVA among them),
 // killers, the counter-move, quiet moves by history, then the losing
 // captures.
-func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove, counterMove games.Move, cont conts) {
+func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove, counterMove games.Move, cont *[16 * 64]int16) {
 	s := p.s
 	us := s.SideToMove()
 	for i, m := range moves {
@@ -955,39 +890,29 @@ func (p *Player) scoreMoves(ply int, moves []games.Move, scores []int32, ttMove,
 // within plus or minus it.
 const historyMax = 16384
 
-// conts are the continuation history's rows of the moves one and two
-// plies before a node (nil: none).
-type conts [2]*[16 * 64]int16
-
-// quietHistory is quiet move m's history for colour c plus its
-// continuation history in the rows of cont.
-func (p *Player) quietHistory(c chess.Color, m games.Move, cont conts) int32 {
+// quietHistory is quiet move m's history for colour c plus, when there
+// is a move before it (cont, its row), its continuation history.
+func (p *Player) quietHistory(c chess.Color, m games.Move, cont *[16 * 64]int16) int32 {
 	h := p.history[c][chess.From(m)][chess.To(m)]
-	col := int(p.s.Moved(m)&15)*64 + chess.To(m)
-	for _, row := range cont {
-		if row != nil {
-			h += int32(row[col])
-		}
+	if cont != nil {
+		h += int32(cont[int(p.s.Moved(m)&15)*64+chess.To(m)])
 	}
 	return h
 }
 
 // addHistory moves quiet move m's history for colour c, and its
-// continuation history in the rows of cont, by bonus, less the more they
-// have already (the "gravity" of Stockfish's history).
-func (p *Player) addHistory(c chess.Color, m games.Move, cont conts, bonus int32) {
+// continuation history in row cont unless that is nil, by bonus, less
+// the more they have already (the "gravity" of Stockfish's history).
+func (p *Player) addHistory(c chess.Color, m games.Move, cont *[16 * 64]int16, bonus int32) {
 	ab := bonus
 	if ab < 0 {
 		ab = -ab
 	}
 	h := &p.history[c][chess.From(m)][chess.To(m)]
 	*h += bonus - *h*ab/historyMax
-	col := int(p.s.Moved(m)&15)*64 + chess.To(m)
-	for _, row := range cont {
-		if row != nil {
-			ch := &row[col]
-			*ch += int16(bonus - int32(*ch)*ab/historyMax)
-		}
+	if cont != nil {
+		ch := &cont[int(p.s.Moved(m)&15)*64+chess.To(m)]
+		*ch += int16(bonus - int32(*ch)*ab/historyMax)
 	}
 }
 
