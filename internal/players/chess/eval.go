@@ -172,29 +172,31 @@ type evalSum struct {
 }
 
 func (a *evalSum) add(c chess.Color, i, n int) {
-	v := packed[i] * int64(n)
-	if c != chess.White {
-		v = -v
-	}
-	a.sum += v
+	a.sum += side(c, packed[i]*int64(n))
+	a.count(c, i, n)
+}
+
+// piece adds colour c's piece of type t on sq: its material and its
+// piece-square weight, in one lookup.
+func (a *evalSum) piece(c chess.Color, t chess.PieceType, sq int) {
+	a.sum += side(c, pieceSquare[c&1][t][sq])
+	a.count(c, wMaterial+int(t), 1)
+	a.count(c, wPST+int(t)*64+(sq^56*int(c&1)), 1)
+}
+
+// count records n of weight i for colour c in the trace, if there is one.
+func (a *evalSum) count(c chess.Color, i, n int) {
 	if a.tr != nil {
 		a.tr.coef[i] += int32(n) * (1 - 2*int32(c&1))
 	}
 }
 
-// piece adds colour c's piece of type t on sq: its material and its
-// piece-square weight.
-func (a *evalSum) piece(c chess.Color, t chess.PieceType, sq int) {
-	v := pieceSquare[c&1][t][sq]
+// side is v for white, -v for black.
+func side(c chess.Color, v int64) int64 {
 	if c != chess.White {
-		v = -v
+		return -v
 	}
-	a.sum += v
-	if a.tr != nil {
-		flip := 56 * int(c&1)
-		a.tr.coef[wMaterial+int(t)] += 1 - 2*int32(c&1)
-		a.tr.coef[wPST+int(t)*64+(sq^flip)] += 1 - 2*int32(c&1)
-	}
+	return v
 }
 
 // evaluate scores s for the side to move.
