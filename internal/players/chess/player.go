@@ -25,7 +25,9 @@ import (
 // without a move from the table loses a ply), null-move pruning (not in
 // check, not without pieces), reverse futility and futility pruning,
 // late-move reductions (less for killers and moves with a good
-// history), late-move and history pruning, static exchange evaluation to
+// history), late-move and history pruning (all of them pruning less
+// where the static evaluation is better than at the side's move before:
+// improving), static exchange evaluation to
 // order captures (losing ones after the quiet moves) and to prune losing
 // moves near the leaves, killer moves, the counter-move, the history heuristic and the
 // continuation history (a bonus for a cutoff, a malus for the quiet moves
@@ -70,6 +72,7 @@ type Player struct {
 	nullMove  [search.MaxPly + 2]bool       // the move into ply+1 was a null move
 	played    [search.MaxPly + 2]games.Move // the move into ply+1 (NoMove: null)
 	excluded  [search.MaxPly + 2]games.Move // the move a singular search leaves out at ply
+	static    [search.MaxPly + 2]int        // the static evaluation at ply (noEval in check)
 	// counter[piece][to] is the quiet move that last refuted the move of
 	// piece to to (the counter-move heuristic).
 	counter [16][64]games.Move
@@ -534,9 +537,17 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 			}
 		}
 	}
+	// improving: the static evaluation is better than at this side's
+	// move before (or there is none to compare with); never in check.
+	// The pruning below prunes less when so, more when not.
+	p.static[ply] = static
+	improving := 0
+	if static != noEval && (ply < 2 || p.static[ply-2] == noEval || static > p.static[ply-2]) {
+		improving = 1
+	}
 	if !pvNode && !inCheck && excluded == games.NoMove {
 		// Reverse futility pruning: far above beta at low depth.
-		if depth <= 6 && est-80*depth >= beta && abs(beta) < chessMateBand {
+		if depth <= 6 && est-80*(depth-improving) >= beta && abs(beta) < chessMateBand {
 			return est
 		}
 		// Null-move pruning.
@@ -670,6 +681,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 				if pvNode {
 					r--
 				}
+				r += 1 - improving
 				if m == p.killers[ply][0] || m == p.killers[ply][1] {
 					r--
 				}
@@ -729,7 +741,7 @@ func (p *Player) negamax(alpha, beta, depth, ply int, pvNode bool, gen uint8) in
 		// Moves are picked best first, so after a quiet move only quiet
 		// moves and losing captures are left: winning captures and killers
 		// are never skipped.
-		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > 4+depth*depth*2 && bestScore > -chessMateBand {
+		if quiet && !pvNode && !inCheck && !givesCheck && depth <= 3 && quietsSearched > (4+depth*depth*2)*(1+improving)/2 && bestScore > -chessMateBand {
 			break
 		}
 	}
