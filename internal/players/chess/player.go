@@ -372,7 +372,7 @@ func exclude(moves []games.Move, found []search.Info) []games.Move {
 // must arrive within it. With a clock, only what is on it now counts (the
 // increment comes after the move): the usable time is the clock less the
 // move overhead (30 ms unless Limits.MoveOverhead says); soft is that over
-// the moves to go (30 in sudden death) plus 3/4 of the increment, hard is
+// the moves to go (20 in sudden death) plus 3/4 of the increment, hard is
 // three times soft, and neither goes past a share of the usable time: 3/4
 // on the last move before a time control (movestogo 1), 3/8 on the one
 // before, else 1/4 (Burst 3). So a clock below the increment never spends
@@ -381,7 +381,7 @@ func exclude(moves []games.Move, found []search.Info) []games.Move {
 // overhead; and in an emergency, with no more than the overhead left, both
 // are a millisecond: the search answers with what its first iteration
 // found.
-var chessPolicy = search.Policy{MovesToGo: 30, Overhead: 30 * time.Millisecond, Burst: 3, MinThink: time.Millisecond}
+var chessPolicy = search.Policy{MovesToGo: 20, Overhead: 30 * time.Millisecond, Burst: 3, MinThink: time.Millisecond}
 
 // hashFull is the permille of the table in use, sampled as Stockfish
 // does: the first 1000 entries, counting those this search stored.

@@ -207,8 +207,8 @@ func TestChessBudget(t *testing.T) {
 		lim        search.Limits
 		soft, hard time.Duration // within a millisecond
 	}{
-		{"10+0.1 start", clock(10*time.Second, 100*ms), 407 * ms, 1222 * ms},
-		{"1+0.01 start", clock(time.Second, 10*ms), 40 * ms, 119 * ms},
+		{"10+0.1 start", clock(10*time.Second, 100*ms), 573 * ms, 1720 * ms},
+		{"1+0.01 start", clock(time.Second, 10*ms), 56 * ms, 168 * ms},
 		{"1+0.01 100ms left", clock(100*ms, 10*ms), 10 * ms, 17 * ms},
 		{"1+0.01 40ms left", clock(40*ms, 10*ms), 2 * ms, 2 * ms},
 		{"left below the increment", clock(40*ms, 100*ms), 2 * ms, 2 * ms},
@@ -219,7 +219,7 @@ func TestChessBudget(t *testing.T) {
 		{"last move before the control", with(clock(2*time.Second, 0), func(l *search.Limits) { l.MovesToGo = 1 }), 1477 * ms, 1477 * ms},
 		{"two moves before the control", with(clock(time.Second, 0), func(l *search.Limits) { l.MovesToGo = 2 }), 364 * ms, 364 * ms},
 		{"last increment: movestogo 1, 100ms left", with(clock(100*ms, 10*ms), func(l *search.Limits) { l.MovesToGo = 1 }), 52 * ms, 52 * ms},
-		{"Move Overhead 100ms", with(clock(time.Second, 0), func(l *search.Limits) { l.MoveOverhead = 100 * ms }), 30 * ms, 90 * ms},
+		{"Move Overhead 100ms", with(clock(time.Second, 0), func(l *search.Limits) { l.MoveOverhead = 100 * ms }), 45 * ms, 135 * ms},
 		{"movetime", search.Limits{MoveTime: 50 * ms}, 40 * ms, 40 * ms}, // less the overhead, at most a fifth
 		{"movetime long", search.Limits{MoveTime: 1000 * ms}, 970 * ms, 970 * ms},
 		{"no clock", search.Limits{Depth: 3}, 0, 0},
