@@ -13,8 +13,10 @@ import (
 // passed pawn's free path and the kings' distances to its stop square),
 // king safety (the pawn shield, the attack units on the king's zone and
 // the safe checks the other side has), the bishop pair, rooks on open and
-// semi-open files, threats (pieces attacked by a pawn, by a lesser piece,
-// or not defended) and the move.
+// semi-open files, knights and bishops on outposts, a bishop's own pawns
+// on its colour, threats (pieces attacked by a pawn, by a lesser piece,
+// or not defended) and the move; the endgame part is halved with bishops
+// of opposite colours and no other pieces.
 //
 // The weights (weights.go) start from Tomasz Michniewski's "Simplified
 // Evaluation Function" tables
@@ -60,7 +62,9 @@ const (
 	wPassedKing  = wPassedFree + 8  // per square the enemy king is farther from a passed pawn's stop square than the own one, times its rank less 2
 	wSafeCheck   = wPassedKing + 1  // + checking piece (knight, bishop, rook, queen): per square it could check the enemy king from, not attacked by the enemy
 	wConnected   = wSafeCheck + 4   // + rank (0..7): a pawn defended by an own pawn or beside one
-	numWeights   = wConnected + 8
+	wOutpost     = wConnected + 8   // + 0 knight, 1 bishop: on the fourth to sixth rank, defended by an own pawn, no enemy pawn able to attack it
+	wBishopPawns = wOutpost + 2     // per bishop, per own pawn on squares of its colour
+	numWeights   = wBishopPawns + 1
 )
 
 // weight is one term's midgame and endgame value, in centipawns.
@@ -88,6 +92,17 @@ var (
 	// on its file and the adjacent ones.
 	shieldMask [2][64]uint64
 )
+
+// darkSquares are a1's colour.
+const darkSquares uint64 = 0xAA55AA55AA55AA55
+
+// colourOf is the squares of sq's colour.
+func colourOf(sq int) uint64 {
+	if darkSquares&(1<<sq) != 0 {
+		return darkSquares
+	}
+	return ^darkSquares
+}
 
 func init() {
 	for f := range 8 {
@@ -131,10 +146,11 @@ func init() {
 type chessEval struct{}
 
 // evalTrace records, for the tuner, how often each weight counted in one
-// evaluation (white's count less black's) and the phase.
+// evaluation (white's count less black's), the phase and the endgame
+// part's scale.
 type evalTrace struct {
-	coef  [numWeights]int32
-	phase int
+	coef         [numWeights]int32
+	phase, scale int
 }
 
 // packed holds each weight as one number, midgame<<32 + endgame, so that
@@ -182,6 +198,19 @@ func (a *evalSum) piece(c chess.Color, t chess.PieceType, sq int) {
 	a.sum += side(c, pieceSquare[c&1][t][sq])
 	a.count(c, wMaterial+int(t), 1)
 	a.count(c, wPST+int(t)*64+(sq^56*int(c&1)), 1)
+}
+
+// outpost adds colour c's minor piece on sq (kind 0 a knight, 1 a bishop)
+// if it stands on an outpost: the fourth to sixth rank from c's side,
+// defended by an own pawn, and no enemy pawn on an adjacent file in
+// front of it (none can ever attack it).
+func (a *evalSum) outpost(c chess.Color, kind, sq, flip int, pawns, pawnAtt [2]uint64) {
+	if r := (sq ^ flip) >> 3; r < 3 || r > 5 || pawnAtt[c]&(1<<sq) == 0 {
+		return
+	}
+	if passedMask[c][sq]&adjacentMask[sq&7]&pawns[c^1] == 0 {
+		a.add(c, wOutpost+kind, 1)
+	}
 }
 
 // count records n of weight i for colour c in the trace, if there is one.
@@ -247,8 +276,13 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 					continue
 				case chess.Knight:
 					att = chess.KnightAttacks(sq)
+					a.outpost(c, 0, sq, flip, pawns, pawnAtt)
 				case chess.Bishop:
 					att = chess.BishopAttacks(sq, occ)
+					a.outpost(c, 1, sq, flip, pawns, pawnAtt)
+					if n := bits.OnesCount64(pawns[c] & colourOf(sq)); n > 0 {
+						a.add(c, wBishopPawns, n)
+					}
 				case chess.Rook:
 					att = chess.RookAttacks(sq, occ)
 					f := sq & 7
@@ -351,11 +385,18 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 	}
 	a.add(s.SideToMove(), wTempo, 1)
 	phase = min(phase, phaseTotal)
+	// The endgame part's scale, in 64ths: halved with bishops of opposite
+	// colours and no other pieces.
+	scale := 64
+	wb, bb := s.Pieces(chess.White, chess.Bishop), s.Pieces(chess.Black, chess.Bishop)
+	if phase == 2 && bits.OnesCount64(wb) == 1 && bits.OnesCount64(bb) == 1 && (wb&darkSquares == 0) != (bb&darkSquares == 0) {
+		scale = 32
+	}
 	if tr != nil {
-		tr.phase = phase
+		tr.phase, tr.scale = phase, scale
 	}
 	m, e := unpack(a.sum)
-	score := (m*phase + e*(phaseTotal-phase)) / phaseTotal
+	score := (m*phase + e*scale/64*(phaseTotal-phase)) / phaseTotal
 	// Without pawns, a side up by no more than a minor piece cannot win.
 	if pawns[0]|pawns[1] == 0 && abs(score) < 400 {
 		score /= 8

@@ -457,6 +457,8 @@ func TestChessEvalTrace(t *testing.T) {
 		"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
 		"8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
 		"r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+		"8/5k2/3b4/8/3P4/8/2B2K2/8 w - - 0 1",                          // bishops of opposite colours
+		"r1bqr1k1/pp4pp/2p2b2/3pN3/3P4/2NBP3/PP3PPP/R2Q1RK1 b - - 0 1", // a knight on an outpost
 	} {
 		s := chessPos(t, g, fen)
 		var tr evalTrace
@@ -466,12 +468,35 @@ func TestChessEvalTrace(t *testing.T) {
 			mg += int(c) * int(weights[i].mg)
 			eg += int(c) * int(weights[i].eg)
 		}
-		want := (mg*tr.phase + eg*(phaseTotal-tr.phase)) / phaseTotal
+		want := (mg*tr.phase + eg*tr.scale/64*(phaseTotal-tr.phase)) / phaseTotal
 		if s.SideToMove() == chess.Black {
 			want = -want
 		}
 		if got != want {
 			t.Errorf("%s: evaluate %d, the trace's sum %d", fen, got, want)
+		}
+	}
+}
+
+// The evaluation's endgame part is halved with bishops of opposite
+// colours and nothing else but pawns, not with bishops of one colour; a
+// knight on e5 defended by a pawn, no black pawn on d or f to chase it,
+// is on an outpost, and not once a black pawn on f7 can.
+func TestChessEvalTerms(t *testing.T) {
+	g := chessGame(t)
+	for _, tc := range []struct {
+		fen           string
+		scale, posted int32
+	}{
+		{"8/5k2/3b4/8/3P4/8/2B2K2/8 w - - 0 1", 32, 0},
+		{"8/5k2/4b3/8/3P4/8/2B2K2/8 w - - 0 1", 64, 0},
+		{"r1bqr1k1/pp4pp/2p2b2/3pN3/3P4/2NBP3/PP3PPP/R2Q1RK1 b - - 0 1", 64, 1},
+		{"r1bqr1k1/pp3ppp/2p2b2/3pN3/3P4/2NBP3/PP3PPP/R2Q1RK1 b - - 0 1", 64, 0},
+	} {
+		var tr evalTrace
+		evaluate(chessPos(t, g, tc.fen), &tr)
+		if int32(tr.scale) != tc.scale || tr.coef[wOutpost] != tc.posted {
+			t.Errorf("%s: scale %d, knights on outposts %d; want %d and %d", tc.fen, tr.scale, tr.coef[wOutpost], tc.scale, tc.posted)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/meeple-games/meeple/games"
 	"github.com/meeple-games/meeple/games/chess"
@@ -148,11 +149,13 @@ func Generate(ctx context.Context, g *chess.Game, w io.Writer, o GenOptions) err
 }
 
 // tunePos is one position of the tuning data: the weights' counts (white
-// less black) as index-count pairs, the phase and the result for white.
+// less black) as index-count pairs, the phase, the endgame part's scale
+// and the result for white.
 type tunePos struct {
 	idx    []uint16
 	coef   []int16
 	phase  int32
+	scale  int32
 	result float32
 }
 
@@ -195,7 +198,7 @@ func readTuneData(g *chess.Game, r io.Reader) ([]tunePos, error) {
 		if q.quiesce(-chessInf, chessInf, 0) != static {
 			continue
 		}
-		tp := tunePos{phase: int32(tr.phase), result: float32(res)}
+		tp := tunePos{phase: int32(tr.phase), scale: int32(tr.scale), result: float32(res)}
 		for j, c := range tr.coef {
 			if c != 0 {
 				tp.idx = append(tp.idx, uint16(j))
@@ -275,7 +278,7 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 			eg += c * x[2*int(i)+1]
 		}
 		ph := float64(p.phase) / phaseTotal
-		return mg*ph + eg*(1-ph)
+		return mg*ph + eg*(1-ph)*float64(p.scale)/64
 	}
 	lossOn := func(set []tunePos, k float64) float64 {
 		sum := 0.0
@@ -317,18 +320,40 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 	m2 := make([]float64, len(x))
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	c := k * math.Ln10 / 400
+	// The gradient is summed in parts, in parallel, each over its share
+	// of the positions: eight whatever the cores, so that the sums, and
+	// the fit, are the same on every machine.
+	parts := make([][]float64, min(8, len(pos)))
+	for i := range parts {
+		parts[i] = make([]float64, len(x))
+	}
 	for epoch := 1; epoch <= o.Epochs; epoch++ {
+		var wg sync.WaitGroup
+		for w, part := range parts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				clear(part)
+				for i := w * len(pos) / len(parts); i < (w+1)*len(pos)/len(parts); i++ {
+					p := &pos[i]
+					sg := sigmoid(k, eval(p))
+					// d(error)/d(score) of this position, then down to each weight.
+					d := -2 * (float64(p.result) - sg) * sg * (1 - sg) * c
+					ph := float64(p.phase) / phaseTotal
+					eg := (1 - ph) * float64(p.scale) / 64
+					for j, wi := range p.idx {
+						cf := float64(p.coef[j]) * d
+						part[2*int(wi)] += cf * ph
+						part[2*int(wi)+1] += cf * eg
+					}
+				}
+			}()
+		}
+		wg.Wait()
 		clear(grad)
-		for i := range pos {
-			p := &pos[i]
-			sg := sigmoid(k, eval(p))
-			// d(error)/d(score) of this position, then down to each weight.
-			d := -2 * (float64(p.result) - sg) * sg * (1 - sg) * c
-			ph := float64(p.phase) / phaseTotal
-			for j, wi := range p.idx {
-				cf := float64(p.coef[j]) * d
-				grad[2*int(wi)] += cf * ph
-				grad[2*int(wi)+1] += cf * (1 - ph)
+		for _, part := range parts {
+			for i, v := range part {
+				grad[i] += v
 			}
 		}
 		for i := range x {
@@ -373,7 +398,8 @@ var WeightGroups = map[string][2]int{
 	"threats":     {wThreatPawn, wPassedFree},
 	"passers":     {wPassedFree, wSafeCheck},
 	"checks":      {wSafeCheck, wConnected},
-	"connected":   {wConnected, numWeights},
+	"connected":   {wConnected, wOutpost},
+	"minors":      {wOutpost, numWeights},
 }
 
 func sigmoid(k, x float64) float64 {
@@ -413,6 +439,7 @@ func WriteWeights(out io.Writer, w Weights, how string) error {
 		{"passed pawn: the kings' distances to its stop square", wPassedKing, 1, 1},
 		{"safe checks: knight, bishop, rook, queen", wSafeCheck, 4, 4},
 		{"connected pawn by rank", wConnected, 8, 8},
+		{"outposts: knight, bishop; bishop's pawns on its colour", wOutpost, 3, 3},
 	}
 	for _, sec := range sections {
 		fmt.Fprintf(bw, "\t// %s\n", sec.name)
