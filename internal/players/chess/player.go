@@ -25,11 +25,11 @@ import (
 // without a move from the table loses a ply), null-move pruning (not in
 // check, not without pieces), reverse futility and futility pruning,
 // late-move reductions (less for killers and moves with a good
-// history), late-move and history pruning (all of them pruning less
-// where the static evaluation is better than at the side's move before:
-// improving), static exchange evaluation to
-// order captures (losing ones after the quiet moves) and to prune losing
-// moves near the leaves, killer moves, the counter-move, the history heuristic and the
+// history), late-move and history pruning (reverse futility, late-move
+// pruning and the reductions cut less where the static evaluation is
+// better than at the side's move before: improving), static exchange
+// evaluation to order captures (losing ones after the quiet moves) and to prune losing moves near the leaves,
+// killer moves, the counter-move, the history heuristic and the
 // continuation history (a bonus for a cutoff, a malus for the quiet moves
 // tried before it), mate scores, and draws by repetition, the fifty-move
 // rule and insufficient material inside the tree. The evaluation is

@@ -159,6 +159,14 @@ type tunePos struct {
 	result float32
 }
 
+// shares is how much of the midgame and of the endgame weights count in
+// p's score: the phase's shares, the endgame's scaled as the evaluation
+// scales it.
+func (p *tunePos) shares() (mg, eg float64) {
+	ph := float64(p.phase) / phaseTotal
+	return ph, (1 - ph) * float64(p.scale) / 64
+}
+
 // readTuneData reads lines of Generate's format (a FEN's six fields and
 // the result, or four fields and the result). Positions without pawns
 // (whose score the evaluation scales) are left out, and so are those
@@ -277,8 +285,8 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 			mg += c * x[2*int(i)]
 			eg += c * x[2*int(i)+1]
 		}
-		ph := float64(p.phase) / phaseTotal
-		return mg*ph + eg*(1-ph)*float64(p.scale)/64
+		ms, es := p.shares()
+		return mg*ms + eg*es
 	}
 	lossOn := func(set []tunePos, k float64) float64 {
 		sum := 0.0
@@ -339,12 +347,11 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 					sg := sigmoid(k, eval(p))
 					// d(error)/d(score) of this position, then down to each weight.
 					d := -2 * (float64(p.result) - sg) * sg * (1 - sg) * c
-					ph := float64(p.phase) / phaseTotal
-					eg := (1 - ph) * float64(p.scale) / 64
+					ms, es := p.shares()
 					for j, wi := range p.idx {
 						cf := float64(p.coef[j]) * d
-						part[2*int(wi)] += cf * ph
-						part[2*int(wi)+1] += cf * eg
+						part[2*int(wi)] += cf * ms
+						part[2*int(wi)+1] += cf * es
 					}
 				}
 			}()
