@@ -93,15 +93,12 @@ var (
 	shieldMask [2][64]uint64
 )
 
-// darkSquares are a1's colour.
-const darkSquares uint64 = 0xAA55AA55AA55AA55
-
 // colourOf is the squares of sq's colour.
 func colourOf(sq int) uint64 {
-	if darkSquares&(1<<sq) != 0 {
-		return darkSquares
+	if chess.DarkSquares&(1<<sq) != 0 {
+		return chess.DarkSquares
 	}
-	return ^darkSquares
+	return ^chess.DarkSquares
 }
 
 func init() {
@@ -388,9 +385,11 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 	// The endgame part's scale, in 64ths: halved with bishops of opposite
 	// colours and no other pieces.
 	scale := 64
-	wb, bb := s.Pieces(chess.White, chess.Bishop), s.Pieces(chess.Black, chess.Bishop)
-	if phase == 2 && bits.OnesCount64(wb) == 1 && bits.OnesCount64(bb) == 1 && (wb&darkSquares == 0) != (bb&darkSquares == 0) {
-		scale = 32
+	if phase == 2 { // with one bishop a side, no other piece
+		wb, bb := s.Pieces(chess.White, chess.Bishop), s.Pieces(chess.Black, chess.Bishop)
+		if bits.OnesCount64(wb) == 1 && bits.OnesCount64(bb) == 1 && colourOf(bits.TrailingZeros64(wb))&bb == 0 {
+			scale = 32
+		}
 	}
 	if tr != nil {
 		tr.phase, tr.scale = phase, scale

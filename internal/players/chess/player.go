@@ -28,12 +28,12 @@ import (
 // history), late-move and history pruning (reverse futility, late-move
 // pruning and the reductions cut less where the static evaluation is
 // better than at the side's move before: improving), static exchange
-// evaluation to order captures (losing ones after the quiet moves) and to prune losing moves near the leaves,
-// killer moves, the counter-move, the history heuristic and the
-// continuation history (a bonus for a cutoff, a malus for the quiet moves
-// tried before it), mate scores, and draws by repetition, the fifty-move
-// rule and insufficient material inside the tree. The evaluation is
-// chessEval.
+// evaluation to order captures (losing ones after the quiet moves) and
+// to prune losing moves near the leaves, killer moves, the counter-move,
+// the history heuristic and the continuation history (a bonus for a
+// cutoff, a malus for the quiet moves tried before it), mate scores, and
+// draws by repetition, the fifty-move rule and insufficient material
+// inside the tree. The evaluation is chessEval.
 //
 // Scores follow package search: centipawns for the side to move, a forced
 // mate in n plies search.MateScore-n, so Info.Mate is search.MatePlies.
