@@ -11,7 +11,7 @@ import (
 // mobility (a weight for every number of squares a piece reaches), pawn
 // structure (doubled, isolated, backward, connected and passed pawns; a
 // passed pawn's free path and the kings' distances to its stop square),
-// king safety (the pawn shield, the attack units on the king's zone and
+// king safety (the pawn shelter and storm, the attack units on the king's zone and
 // the safe checks the other side has), the bishop pair, rooks on open and
 // semi-open files, knights and bishops on outposts, a bishop's own pawns
 // on its colour, threats (pieces attacked by a pawn, by a lesser piece,
@@ -51,8 +51,7 @@ const (
 	wBishopPair  = wBackward + 1    // two bishops or more
 	wRookOpen    = wBishopPair + 1  // rook on a file without pawns
 	wRookSemi    = wRookOpen + 1    // rook on a file without own pawns
-	wShield      = wRookSemi + 1    // + own pawns (0..3) in front of a king on its first two ranks
-	wKingAttack  = wShield + 4      // + the attack units on the king's zone (0..31), two attackers or more
+	wKingAttack  = wRookSemi + 1    // + the attack units on the king's zone (0..31), two attackers or more
 	wTempo       = wKingAttack + 32 // the side to move
 	wThreatPawn  = wTempo + 1       // per enemy piece (not a pawn) a pawn attacks
 	wThreatMinor = wThreatPawn + 1  // per enemy rook or queen a knight or bishop attacks
@@ -64,7 +63,15 @@ const (
 	wConnected   = wSafeCheck + 4   // + rank (0..7): a pawn defended by an own pawn or beside one
 	wOutpost     = wConnected + 8   // + 0 knight, 1 bishop: on the fourth to sixth rank, defended by an own pawn, no enemy pawn able to attack it
 	wBishopPawns = wOutpost + 2     // per bishop, per own pawn on squares of its colour
-	numWeights   = wBishopPawns + 1
+	// The king's pawns, on its file and each adjacent one: + the ranks
+	// from the king to the nearest own pawn in front of it (1..6, 7:
+	// none), to the nearest enemy pawn in front of it (a storm), and to
+	// that enemy pawn when it stands right in front of the own one
+	// (blocked, it cannot open the file).
+	wShelter      = wBishopPawns + 1
+	wStorm        = wShelter + 8
+	wStormBlocked = wStorm + 8
+	numWeights    = wStormBlocked + 8
 )
 
 // weight is one term's midgame and endgame value, in centipawns.
@@ -88,9 +95,6 @@ var (
 	// of a pawn of colour c on sq; no own pawn there and the square in
 	// front attacked by an enemy pawn: backward.
 	supportMask [2][64]uint64
-	// shieldMask[c][sq]: the two ranks in front of a king of colour c on sq,
-	// on its file and the adjacent ones.
-	shieldMask [2][64]uint64
 )
 
 // colourOf is the squares of sq's colour.
@@ -120,17 +124,11 @@ func init() {
 			rank := chess.Rank1 << (8 * rr)
 			if rr > r {
 				passedMask[chess.White][sq] |= files & rank
-				if rr <= r+2 {
-					shieldMask[chess.White][sq] |= files & rank
-				}
 			} else {
 				supportMask[chess.White][sq] |= adjacentMask[f] & rank
 			}
 			if rr < r {
 				passedMask[chess.Black][sq] |= files & rank
-				if rr >= r-2 {
-					shieldMask[chess.Black][sq] |= files & rank
-				}
 			} else {
 				supportMask[chess.Black][sq] |= adjacentMask[f] & rank
 			}
@@ -208,6 +206,37 @@ func (a *evalSum) outpost(c chess.Color, kind, sq, flip int, pawns, pawnAtt [2]u
 	if passedMask[c][sq]&adjacentMask[sq&7]&pawns[c^1] == 0 {
 		a.add(c, wOutpost+kind, 1)
 	}
+}
+
+// shelter adds the pawns in front of colour c's king on k, on its file
+// and each adjacent one: its own (the shelter) and the enemy's (the
+// storm), by their distance in ranks from the king.
+func (a *evalSum) shelter(c chess.Color, k, flip int, pawns [2]uint64) {
+	kr := (k ^ flip) >> 3
+	for f := max(0, k&7-1); f <= min(7, k&7+1); f++ {
+		front := passedMask[c][k] & fileMask[f]
+		own, storm := 7, 7
+		if b := pawns[c] & front; b != 0 {
+			own = (nearest(c, b)^flip)>>3 - kr
+		}
+		if b := pawns[c^1] & front; b != 0 {
+			storm = (nearest(c, b)^flip)>>3 - kr
+		}
+		a.add(c, wShelter+own, 1)
+		if storm == own+1 {
+			a.add(c, wStormBlocked+storm, 1)
+		} else {
+			a.add(c, wStorm+storm, 1)
+		}
+	}
+}
+
+// nearest is the square of b nearest to colour c's first rank.
+func nearest(c chess.Color, b uint64) int {
+	if c == chess.White {
+		return bits.TrailingZeros64(b)
+	}
+	return 63 - bits.LeadingZeros64(b)
 }
 
 // count records n of weight i for colour c in the trace, if there is one.
@@ -337,11 +366,7 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 		if bits.OnesCount64(s.Pieces(c, chess.Bishop)) >= 2 {
 			a.add(c, wBishopPair, 1)
 		}
-		// The pawn shield, for a king on its first two ranks.
-		k := kingSq[c]
-		if (k^flip)>>3 <= 1 {
-			a.add(c, wShield+min(3, bits.OnesCount64(shieldMask[c][k]&pawns[c])), 1)
-		}
+		a.shelter(c, kingSq[c], flip, pawns)
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		// King danger: counted with two attackers or more.

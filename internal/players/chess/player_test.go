@@ -280,17 +280,25 @@ func TestChessStopAfter(t *testing.T) {
 	}
 }
 
-// The table cuts: a second search of the same position to the same depth
-// costs a fraction of the first. (It did not when the singular
-// extension's excluded move started as zero, not NoMove: every node
-// then counted as a singular search's and neither probed nor stored.)
+// The table keeps a search and cuts the next: after a search to depth 9,
+// the root's entry holds the move played at that depth, and a second
+// search of the same position costs half the first or less. (Neither
+// held when the singular extension's excluded move started as zero, not
+// NoMove: every node then counted as a singular search's and neither
+// probed nor stored.) How much less than half varies with the position
+// and the evaluation: the second search has the table's moves where the
+// first reduced a ply for the want of one.
 func TestChessTableReuse(t *testing.T) {
 	g := chessGame(t)
 	p := NewPlayer(g, 16)
 	s := chessPos(t, g, "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
-	first := p.Search(context.Background(), s, search.Limits{Depth: 9}, nil).Info.Nodes
+	r := p.Search(context.Background(), s, search.Limits{Depth: 9}, nil)
+	if e, hit := p.ttProbe(s.Hash()); !hit || int(e.depth) < 9 || games.Move(e.move) != r.Move {
+		t.Errorf("root entry: hit %v, depth %d, move %s; want depth 9 or more, move %s", hit, e.depth, s.FormatMove(games.Move(e.move)), s.FormatMove(r.Move))
+	}
+	first := r.Info.Nodes
 	again := p.Search(context.Background(), s, search.Limits{Depth: 9}, nil).Info.Nodes
-	if again*4 > first {
+	if again*2 > first {
 		t.Errorf("depth 9: %d nodes, again %d: the table did not cut", first, again)
 	}
 }
@@ -497,6 +505,32 @@ func TestChessEvalTerms(t *testing.T) {
 		evaluate(chessPos(t, g, tc.fen), &tr)
 		if int32(tr.scale) != tc.scale || tr.coef[wOutpost] != tc.posted {
 			t.Errorf("%s: scale %d, knights on outposts %d; want %d and %d", tc.fen, tr.scale, tr.coef[wOutpost], tc.scale, tc.posted)
+		}
+	}
+}
+
+// The king's pawns: white's king on g1 has its own pawns one rank in front
+// on f and g, two on h, and a black pawn three ranks in front on g (a
+// storm; blocked when it stands right in front of g2, on g3); black's
+// on b8 has its pawns one rank in front on a, b and c. The trace counts
+// white's less black's.
+func TestChessEvalShelter(t *testing.T) {
+	g := chessGame(t)
+	for _, tc := range []struct {
+		fen                  string
+		storm3, blocked2     int32
+		shelter1, shelter2   int32
+		noStorm, noneBlocked int32
+	}{
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", 1, 0, 2 - 3, 1, 2 - 3, 0},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", 0, 1, 2 - 3, 1, 2 - 3, 0},
+	} {
+		var tr evalTrace
+		evaluate(chessPos(t, g, tc.fen), &tr)
+		got := [6]int32{tr.coef[wStorm+3], tr.coef[wStormBlocked+2], tr.coef[wShelter+1], tr.coef[wShelter+2], tr.coef[wStorm+7], tr.coef[wStormBlocked+7]}
+		want := [6]int32{tc.storm3, tc.blocked2, tc.shelter1, tc.shelter2, tc.noStorm, tc.noneBlocked}
+		if got != want {
+			t.Errorf("%s: storm at 3, blocked at 2, shelter at 1 and 2, no storm, none blocked: %v, want %v", tc.fen, got, want)
 		}
 	}
 }

@@ -398,15 +398,15 @@ var WeightGroups = map[string][2]int{
 	"pst":         {wPST, wMobKnight},
 	"mobility":    {wMobKnight, wPassed},
 	"pawns":       {wPassed, wBishopPair},
-	"pieces":      {wBishopPair, wShield},
-	"shield":      {wShield, wKingAttack},
+	"pieces":      {wBishopPair, wKingAttack},
 	"king-attack": {wKingAttack, wTempo},
 	"tempo":       {wTempo, wThreatPawn},
 	"threats":     {wThreatPawn, wPassedFree},
 	"passers":     {wPassedFree, wSafeCheck},
 	"checks":      {wSafeCheck, wConnected},
 	"connected":   {wConnected, wOutpost},
-	"minors":      {wOutpost, numWeights},
+	"minors":      {wOutpost, wShelter},
+	"shelter":     {wShelter, numWeights},
 }
 
 func sigmoid(k, x float64) float64 {
@@ -438,7 +438,6 @@ func WriteWeights(out io.Writer, w Weights, how string) error {
 		{"mobility: queen", wMobQueen, 28, 7},
 		{"passed pawn by rank", wPassed, 8, 8},
 		{"isolated, doubled, backward, bishop pair, rook open, rook semi-open", wIsolated, 6, 6},
-		{"pawn shield", wShield, 4, 4},
 		{"king attack units", wKingAttack, 32, 8},
 		{"tempo", wTempo, 1, 1},
 		{"threats: by a pawn, by a minor on a major, by a rook on the queen, hanging", wThreatPawn, 4, 4},
@@ -447,6 +446,9 @@ func WriteWeights(out io.Writer, w Weights, how string) error {
 		{"safe checks: knight, bishop, rook, queen", wSafeCheck, 4, 4},
 		{"connected pawn by rank", wConnected, 8, 8},
 		{"outposts: knight, bishop; bishop's pawns on its colour", wOutpost, 3, 3},
+		{"king's shelter by distance", wShelter, 8, 8},
+		{"pawn storm by distance", wStorm, 8, 8},
+		{"blocked pawn storm by distance", wStormBlocked, 8, 8},
 	}
 	for _, sec := range sections {
 		fmt.Fprintf(bw, "\t// %s\n", sec.name)
