@@ -261,8 +261,15 @@ func (p *Player) Search(ctx context.Context, st games.State, lim search.Limits, 
 					pv[0] = exclude(rootMoves, found)[0]
 				}
 			}
-			scores[i] = v
 			found = append(found, search.Info{Depth: depth, Score: v, Mate: search.MatePlies(v), PV: pv})
+		}
+		// Each line is the best of the moves the lines before it left,
+		// searched apart, so a later one can come out with a higher
+		// score: the lines go out best first (as Stockfish sorts them),
+		// and the next depth's windows follow.
+		slices.SortStableFunc(found, func(a, b search.Info) int { return b.Score - a.Score })
+		for i, in := range found {
+			scores[i] = in.Score
 		}
 		if len(found) == 0 {
 			// Aborted in the first line. A root move that beat the previous
