@@ -11,12 +11,14 @@ import (
 // mobility (a weight for every number of squares a piece reaches), pawn
 // structure (doubled, isolated, backward, connected and passed pawns; a
 // passed pawn's free path and the kings' distances to its stop square),
-// king safety (the pawn shelter and storm, the attack units on the king's zone and
-// the safe checks the other side has), the bishop pair, rooks on open and
-// semi-open files, knights and bishops on outposts, a bishop's own pawns
-// on its colour, threats (pieces attacked by a pawn, by a lesser piece,
-// or not defended) and the move; the endgame part is halved with bishops
-// of opposite colours and no other pieces.
+// king safety (the pawn shelter and storm, the attack units on the king's
+// zone and the safe checks the other side has), the king's distance to its
+// nearest pawn, the bishop pair, rooks on open and semi-open files and on
+// the seventh rank, knights and bishops on outposts and behind a pawn, a
+// bishop's own pawns on its colour, threats (pieces attacked by a pawn, by
+// a lesser piece, or not defended, and those a safe pawn push would
+// attack) and the move; the endgame part is halved with bishops of
+// opposite colours and no other pieces.
 //
 // The weights (weights.go) start from Tomasz Michniewski's "Simplified
 // Evaluation Function" tables
@@ -71,7 +73,11 @@ const (
 	wShelter      = wBishopPawns + 1
 	wStorm        = wShelter + 8
 	wStormBlocked = wStorm + 8
-	numWeights    = wStormBlocked + 8
+	wRookSeventh  = wStormBlocked + 8 // per rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh
+	wPushThreat   = wRookSeventh + 1  // per enemy piece (not a pawn) a safe pawn push would attack
+	wMinorBehind  = wPushThreat + 1   // per knight or bishop with an own pawn right in front of it
+	wKingPawn     = wMinorBehind + 1  // + the king's distance to its nearest own pawn (0..7), when it has one
+	numWeights    = wKingPawn + 8
 )
 
 // weight is one term's midgame and endgame value, in centipawns.
@@ -231,6 +237,26 @@ func (a *evalSum) shelter(c chess.Color, k, flip int, pawns [2]uint64) {
 	}
 }
 
+// behindPawn adds colour c's knight or bishop on sq if an own pawn stands
+// right in front of it.
+func (a *evalSum) behindPawn(c chess.Color, sq int, pawns [2]uint64) {
+	front := uint64(1) << sq << 8
+	if c == chess.Black {
+		front = uint64(1) << sq >> 8
+	}
+	if pawns[c]&front != 0 {
+		a.add(c, wMinorBehind, 1)
+	}
+}
+
+// pawnAttacks is the squares colour c's pawns on b attack.
+func pawnAttacks(c chess.Color, b uint64) uint64 {
+	if c == chess.White {
+		return b<<7&^chess.FileH | b<<9&^chess.FileA
+	}
+	return b>>9&^chess.FileH | b>>7&^chess.FileA
+}
+
 // nearest is the square of b nearest to colour c's first rank.
 func nearest(c chess.Color, b uint64) int {
 	if c == chess.White {
@@ -267,10 +293,7 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 	occ := s.Occupied()
 	pawns := [2]uint64{s.Pieces(chess.White, chess.Pawn), s.Pieces(chess.Black, chess.Pawn)}
 	// Squares attacked by each side's pawns: mobility does not count them.
-	pawnAtt := [2]uint64{
-		(pawns[0] << 7 &^ chess.FileH) | (pawns[0] << 9 &^ chess.FileA),
-		(pawns[1] >> 9 &^ chess.FileH) | (pawns[1] >> 7 &^ chess.FileA),
-	}
+	pawnAtt := [2]uint64{pawnAttacks(chess.White, pawns[0]), pawnAttacks(chess.Black, pawns[1])}
 	kingSq := [2]int{s.KingSquare(chess.White), s.KingSquare(chess.Black)}
 	kingZone := [2]uint64{
 		chess.KingAttacks(kingSq[0]) | 1<<kingSq[0],
@@ -302,15 +325,20 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 					continue
 				case chess.Knight:
 					att = chess.KnightAttacks(sq)
+					a.behindPawn(c, sq, pawns)
 					a.outpost(c, 0, sq, flip, pawns, pawnAtt)
 				case chess.Bishop:
 					att = chess.BishopAttacks(sq, occ)
+					a.behindPawn(c, sq, pawns)
 					a.outpost(c, 1, sq, flip, pawns, pawnAtt)
 					if n := bits.OnesCount64(pawns[c] & colourOf(sq)); n > 0 {
 						a.add(c, wBishopPawns, n)
 					}
 				case chess.Rook:
 					att = chess.RookAttacks(sq, occ)
+					if seventh := chess.Rank1 << (48 ^ flip); 1<<sq&seventh != 0 && (pawns[them]&seventh != 0 || 1<<kingSq[them]&(chess.Rank1<<(56^flip)) != 0) {
+						a.add(c, wRookSeventh, 1)
+					}
 					f := sq & 7
 					switch {
 					case fileMask[f]&(pawns[0]|pawns[1]) == 0:
@@ -367,6 +395,13 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 			a.add(c, wBishopPair, 1)
 		}
 		a.shelter(c, kingSq[c], flip, pawns)
+		if pawns[c] != 0 {
+			d := 7
+			for b := pawns[c]; b != 0 && d > 1; b &= b - 1 {
+				d = min(d, distance(kingSq[c], bits.TrailingZeros64(b)))
+			}
+			a.add(c, wKingPawn+d, 1)
+		}
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		// King danger: counted with two attackers or more.
@@ -388,6 +423,19 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 		}
 		if n := bits.OnesCount64(pieces & allAtt[c] &^ allAtt[them]); n > 0 {
 			a.add(c, wHanging, n)
+		}
+		// Pawn pushes to squares the other side's pawns do not attack and
+		// its pieces do not attack unless c's defend them, that would
+		// attack a piece.
+		push := pawns[c] << 8 &^ occ
+		push |= (push & (chess.Rank1 << 16)) << 8 &^ occ
+		if c == chess.Black {
+			push = pawns[c] >> 8 &^ occ
+			push |= (push & (chess.Rank1 << 40)) >> 8 &^ occ
+		}
+		push &^= pawnAtt[them] | allAtt[them]&^allAtt[c]
+		if n := bits.OnesCount64(pieces & pawnAttacks(c, push)); n > 0 {
+			a.add(c, wPushThreat, n)
 		}
 		// Safe checks: squares c's pieces could check the other king
 		// from, empty of c's own pieces and not attacked by the other side.

@@ -535,6 +535,32 @@ func TestChessEvalShelter(t *testing.T) {
 	}
 }
 
+// The smaller terms, each counted white's less black's: a rook on the
+// seventh with black pawns there; black's king three squares from its
+// nearest pawn; a pawn that could go to e5 safely and attack two knights
+// there, and none when a black pawn guards e5; a knight with a pawn right
+// in front of it.
+func TestChessEvalPieces(t *testing.T) {
+	g := chessGame(t)
+	for _, tc := range []struct {
+		fen  string
+		w    int
+		want int32
+	}{
+		{"4k3/Rp6/8/8/8/8/8/4K3 w - - 0 1", wRookSeventh, 1},
+		{"4k3/Rp6/8/8/8/8/8/4K3 w - - 0 1", wKingPawn + 3, -1},
+		{"4k3/8/3n1n2/8/4P3/8/8/4K3 w - - 0 1", wPushThreat, 2},
+		{"4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1", wPushThreat, 0}, // f6's pawn guards e5
+		{"4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1", wMinorBehind, 1},
+	} {
+		var tr evalTrace
+		evaluate(chessPos(t, g, tc.fen), &tr)
+		if tr.coef[tc.w] != tc.want {
+			t.Errorf("%s: weight %d counted %d, want %d", tc.fen, tc.w, tr.coef[tc.w], tc.want)
+		}
+	}
+}
+
 func TestChessSearchAllocs(t *testing.T) {
 	g := chessGame(t)
 	p := NewPlayer(g, 1)

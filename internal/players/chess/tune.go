@@ -157,6 +157,7 @@ type tunePos struct {
 	phase  int32
 	scale  int32
 	result float32
+	line   int32 // the line of the data it came from
 }
 
 // shares is how much of the midgame and of the endgame weights count in
@@ -206,7 +207,7 @@ func readTuneData(g *chess.Game, r io.Reader) ([]tunePos, error) {
 		if q.quiesce(-chessInf, chessInf, 0) != static {
 			continue
 		}
-		tp := tunePos{phase: int32(tr.phase), scale: int32(tr.scale), result: float32(res)}
+		tp := tunePos{phase: int32(tr.phase), scale: int32(tr.scale), result: float32(res), line: int32(line)}
 		for j, c := range tr.coef {
 			if c != 0 {
 				tp.idx = append(tp.idx, uint16(j))
@@ -245,8 +246,10 @@ type TuneOptions struct {
 // Tune fits the evaluation's weights, starting from the current ones, to
 // the positions of data (Generate's format) and returns them with the
 // scaling constant k and the mean squared error on the held-out positions
-// before and after. One block of 256 lines (about three games) in ten is
-// held out: the weights returned are those of the epoch (a multiple of
+// before and after. One block of 256 lines of data (about three games) in
+// ten is held out, chosen by line so that the same lines are held out
+// whatever the evaluation (which positions are quiet, and so kept,
+// depends on it): the weights returned are those of the epoch (a multiple of
 // 10) with the least error there, so that the fit stops where it would
 // start to learn the fitted games by heart. The king's material and
 // piece-square weights of pieces that cannot stand there (pawns on the
@@ -258,7 +261,7 @@ func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, a
 	}
 	var pos, held []tunePos
 	for i := range all {
-		if i/256%10 == 9 {
+		if (all[i].line-1)/256%10 == 9 {
 			held = append(held, all[i])
 		} else {
 			pos = append(pos, all[i])
@@ -406,7 +409,8 @@ var WeightGroups = map[string][2]int{
 	"checks":      {wSafeCheck, wConnected},
 	"connected":   {wConnected, wOutpost},
 	"minors":      {wOutpost, wShelter},
-	"shelter":     {wShelter, numWeights},
+	"shelter":     {wShelter, wRookSeventh},
+	"extras":      {wRookSeventh, numWeights},
 }
 
 func sigmoid(k, x float64) float64 {
@@ -449,6 +453,8 @@ func WriteWeights(out io.Writer, w Weights, how string) error {
 		{"king's shelter by distance", wShelter, 8, 8},
 		{"pawn storm by distance", wStorm, 8, 8},
 		{"blocked pawn storm by distance", wStormBlocked, 8, 8},
+		{"rook on the seventh, pawn push threats, minor behind a pawn", wRookSeventh, 3, 3},
+		{"the king's distance to its nearest pawn", wKingPawn, 8, 8},
 	}
 	for _, sec := range sections {
 		fmt.Fprintf(bw, "\t// %s\n", sec.name)
