@@ -76,7 +76,7 @@ const (
 	wRookSeventh  = wStormBlocked + 8 // per rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh
 	wPushThreat   = wRookSeventh + 1  // per enemy piece (not a pawn) a safe pawn push would attack
 	wMinorBehind  = wPushThreat + 1   // per knight or bishop with an own pawn right in front of it
-	wKingPawn     = wMinorBehind + 1  // + the king's distance to its nearest own pawn (0..7), when it has one
+	wKingPawn     = wMinorBehind + 1  // + the king's distance to its nearest own pawn (1..7), when it has one
 	numWeights    = wKingPawn + 8
 )
 
@@ -257,6 +257,17 @@ func pawnAttacks(c chess.Color, b uint64) uint64 {
 	return b>>9&^chess.FileH | b>>7&^chess.FileA
 }
 
+// pawnPushes is the squares colour c's pawns on b can move to, one step
+// or two from their first rank, with occ occupied.
+func pawnPushes(c chess.Color, b, occ uint64) uint64 {
+	if c == chess.White {
+		one := b << 8 &^ occ
+		return one | (one&(chess.Rank1<<16))<<8&^occ
+	}
+	one := b >> 8 &^ occ
+	return one | (one&(chess.Rank1<<40))>>8&^occ
+}
+
 // nearest is the square of b nearest to colour c's first rank.
 func nearest(c chess.Color, b uint64) int {
 	if c == chess.White {
@@ -336,7 +347,8 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 					}
 				case chess.Rook:
 					att = chess.RookAttacks(sq, occ)
-					if seventh := chess.Rank1 << (48 ^ flip); 1<<sq&seventh != 0 && (pawns[them]&seventh != 0 || 1<<kingSq[them]&(chess.Rank1<<(56^flip)) != 0) {
+					seventh, eighth := chess.Rank1<<(48^flip), chess.Rank1<<(56^flip)
+					if 1<<sq&seventh != 0 && (pawns[them]&seventh != 0 || 1<<kingSq[them]&eighth != 0) {
 						a.add(c, wRookSeventh, 1)
 					}
 					f := sq & 7
@@ -427,13 +439,7 @@ func evaluate(s *chess.State, tr *evalTrace) int {
 		// Pawn pushes to squares the other side's pawns do not attack and
 		// its pieces do not attack unless c's defend them, that would
 		// attack a piece.
-		push := pawns[c] << 8 &^ occ
-		push |= (push & (chess.Rank1 << 16)) << 8 &^ occ
-		if c == chess.Black {
-			push = pawns[c] >> 8 &^ occ
-			push |= (push & (chess.Rank1 << 40)) >> 8 &^ occ
-		}
-		push &^= pawnAtt[them] | allAtt[them]&^allAtt[c]
+		push := pawnPushes(c, pawns[c], occ) &^ (pawnAtt[them] | allAtt[them]&^allAtt[c])
 		if n := bits.OnesCount64(pieces & pawnAttacks(c, push)); n > 0 {
 			a.add(c, wPushThreat, n)
 		}

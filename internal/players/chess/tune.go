@@ -249,9 +249,9 @@ type TuneOptions struct {
 // before and after. One block of 256 lines of data (about three games) in
 // ten is held out, chosen by line so that the same lines are held out
 // whatever the evaluation (which positions are quiet, and so kept,
-// depends on it): the weights returned are those of the epoch (a multiple of
-// 10) with the least error there, so that the fit stops where it would
-// start to learn the fitted games by heart. The king's material and
+// depends on it): the weights returned are those of the epoch (a
+// multiple of 10) with the least error there, so that the fit stops where
+// it would start to learn the fitted games by heart. The king's material and
 // piece-square weights of pieces that cannot stand there (pawns on the
 // first and last ranks) have no data and stay as they are.
 func Tune(g *chess.Game, data io.Reader, o TuneOptions) (w Weights, k, before, after float64, err error) {
