@@ -509,44 +509,34 @@ func TestChessEvalTerms(t *testing.T) {
 	}
 }
 
-// The king's pawns: white's king on g1 has its own pawns one rank in front
-// on f and g, two on h, and a black pawn three ranks in front on g (a
-// storm; blocked when it stands right in front of g2, on g3); black's
-// on b8 has its pawns one rank in front on a, b and c. The trace counts
-// white's less black's.
-func TestChessEvalShelter(t *testing.T) {
-	g := chessGame(t)
-	for _, tc := range []struct {
-		fen                  string
-		storm3, blocked2     int32
-		shelter1, shelter2   int32
-		noStorm, noneBlocked int32
-	}{
-		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", 1, 0, 2 - 3, 1, 2 - 3, 0},
-		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", 0, 1, 2 - 3, 1, 2 - 3, 0},
-	} {
-		var tr evalTrace
-		evaluate(chessPos(t, g, tc.fen), &tr)
-		got := [6]int32{tr.coef[wStorm+3], tr.coef[wStormBlocked+2], tr.coef[wShelter+1], tr.coef[wShelter+2], tr.coef[wStorm+7], tr.coef[wStormBlocked+7]}
-		want := [6]int32{tc.storm3, tc.blocked2, tc.shelter1, tc.shelter2, tc.noStorm, tc.noneBlocked}
-		if got != want {
-			t.Errorf("%s: storm at 3, blocked at 2, shelter at 1 and 2, no storm, none blocked: %v, want %v", tc.fen, got, want)
-		}
-	}
-}
-
-// The smaller terms, each counted white's less black's: a rook on the
-// seventh with black pawns there; black's king three squares from its
-// nearest pawn; a pawn that could go to e5 safely and attack two knights
-// there, and none when a black pawn guards e5; a knight with a pawn right
-// in front of it.
-func TestChessEvalPieces(t *testing.T) {
+// The terms counted on small positions, white's less black's. The king's
+// pawns: white's king on g1 has its own pawns one rank in front on f and
+// g, two on h, and a black pawn three ranks in front on g (a storm;
+// blocked when it stands right in front of g2, on g3); black's on b8 has
+// its pawns one rank in front on a, b and c. Then a rook on the seventh
+// with black pawns there; black's king three squares from its nearest
+// pawn; a pawn that could go to e5 safely and attack two knights there,
+// and none when a black pawn guards e5; a knight with a pawn right in
+// front of it.
+func TestChessEvalCounts(t *testing.T) {
 	g := chessGame(t)
 	for _, tc := range []struct {
 		fen  string
 		w    int
 		want int32
 	}{
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", wStorm + 3, 1},
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", wStormBlocked + 2, 0},
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", wShelter + 1, -1},
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", wShelter + 2, 1},
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", wStorm + 7, -1},
+		{"1k6/ppp5/8/8/6p1/7P/5PP1/6K1 w - - 0 1", wStormBlocked + 7, 0},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", wStorm + 3, 0},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", wStormBlocked + 2, 1},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", wShelter + 1, -1},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", wShelter + 2, 1},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", wStorm + 7, -1},
+		{"1k6/ppp5/8/8/8/6pP/5PP1/6K1 w - - 0 1", wStormBlocked + 7, 0},
 		{"4k3/Rp6/8/8/8/8/8/4K3 w - - 0 1", wRookSeventh, 1},
 		{"4k3/Rp6/8/8/8/8/8/4K3 w - - 0 1", wKingPawn + 3, -1},
 		{"4k3/8/3n1n2/8/4P3/8/8/4K3 w - - 0 1", wPushThreat, 2},
